@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "HikeReviews",
+    products: [
+        .executable(name: "hike-reviews", targets: ["HikeReviewsTUI"]),
+        .library(name: "TranslationEngine", targets: ["TranslationEngine"]),
+        .library(name: "ReviewModel", targets: ["ReviewModel"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+        .target(
+            name: "CCLD2",
+            linkerSettings: [.linkedLibrary("cld2_full"), .linkedLibrary("cld2")]
+        ),
+        .target(name: "ReviewModel"),
+        .target(name: "TranslationEngine", dependencies: ["CCLD2"]),
+        .executableTarget(
+            name: "HikeReviewsTUI",
+            dependencies: ["CNcurses", "ReviewModel", "TranslationEngine"]
+        ),
+        .testTarget(name: "ReviewModelTests", dependencies: ["ReviewModel"]),
+        .testTarget(
+            name: "TranslationEngineTests",
+            dependencies: ["TranslationEngine", "ReviewModel"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "HikeReviewsTUITests",
+            dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine"],
+            resources: [.copy("Snapshots")]
+        ),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx14
+)

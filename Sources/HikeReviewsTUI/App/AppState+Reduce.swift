@@ -1,0 +1,341 @@
+import Foundation
+import ReviewModel
+import TranslationEngine
+
+extension AppState {
+    /// The effects to run when the app starts.
+    var initialEffects: [Effect] {
+        let reviews = routes.flatMap(\.reviews)
+        return reviews.isEmpty ? [] : [.detectLanguages(reviews)]
+    }
+
+    /// Rows of the screen between the title bar and the status bar.
+    var bodyHeight: Int { max(1, size.height - 2) }
+
+    /// Applies one action; returns the work it asks for.
+    mutating func reduce(_ action: Action) -> [Effect] {
+        switch action {
+        case .keyPressed(let key):
+            handleKey(key)
+        case .resized(let width, let height):
+            size = Size(width: max(0, width), height: max(0, height))
+            clampAfterChange()
+        case .languagesDetected(let found, let done, let total):
+            languages.merge(found) { _, new in new }
+            detection = DetectionProgress(done: done, total: total)
+            refreshDetailAfterLanguages()
+        case .terminationRequested:
+            shouldQuit = true
+        }
+        return []
+    }
+
+    private mutating func handleKey(_ key: Key) {
+        if isTooSmall {
+            if key == .char("q") || key == .ctrl("c") { shouldQuit = true }
+            return
+        }
+        let context = keyContext
+        guard let command = KeyBindings.command(for: key, in: context) else {
+            typeIntoModal(key)
+            return
+        }
+        switch context {
+        case .help: runHelp(command)
+        case .languagePicker: runPicker(command)
+        case .textInput: runTextInput(command)
+        case .routeList: runRouteList(command)
+        case .routeDetail: runRouteDetail(command)
+        }
+    }
+
+    // MARK: Route list
+
+    private mutating func runRouteList(_ command: Command) {
+        let count = routeList.visible.count
+        let page = max(1, routeListRows - 1)
+        switch command {
+        case .moveDown: routeList.selected += 1
+        case .moveUp: routeList.selected -= 1
+        case .pageDown: routeList.selected += page
+        case .pageUp: routeList.selected -= page
+        case .moveToTop: routeList.selected = 0
+        case .moveToBottom: routeList.selected = count - 1
+        case .open:
+            guard count > 0 else { return }
+            openRoute(routeList.visible[routeList.selected])
+            return
+        case .search:
+            modals.append(.textInput(TextInputState(purpose: .searchRoutes, text: routeList.searchText)))
+        case .clearFilters:
+            applyRouteSearch("")
+        case .showHelp:
+            modals.append(.help(HelpState(context: .routeList)))
+        case .quit:
+            shouldQuit = true
+        default:
+            break
+        }
+        clampRouteList()
+    }
+
+    /// Rows the route list has for routes (below its column header).
+    var routeListRows: Int { max(1, bodyHeight - 1) }
+
+    private mutating func clampRouteList() {
+        let count = routeList.visible.count
+        routeList.selected = min(max(routeList.selected, 0), max(count - 1, 0))
+        let rows = routeListRows
+        if routeList.selected < routeList.scroll {
+            routeList.scroll = routeList.selected
+        } else if routeList.selected >= routeList.scroll + rows {
+            routeList.scroll = routeList.selected - rows + 1
+        }
+        routeList.scroll = min(max(routeList.scroll, 0), max(count - rows, 0))
+    }
+
+    private mutating func applyRouteSearch(_ text: String) {
+        routeList.searchText = text
+        let needle = text.trimmingCharacters(in: .whitespaces)
+        routeList.visible = routes.indices.filter { index in
+            guard !needle.isEmpty else { return true }
+            let route = routes[index]
+            return [route.name, route.country, route.region, route.id].contains {
+                $0.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            }
+        }
+        routeList.selected = 0
+        routeList.scroll = 0
+    }
+
+    private mutating func openRoute(_ index: Int) {
+        var detail = RouteDetailState(routeIndex: index)
+        detail.visible = detail.query.apply(toIndicesOf: routes[index].reviews, languages: languages)
+        screens.append(.routeDetail(detail))
+    }
+
+    // MARK: Route detail
+
+    /// The route detail on top of the stack, read and written in place.
+    var detail: RouteDetailState? {
+        get {
+            if case .routeDetail(let detail) = screens.last { return detail }
+            return nil
+        }
+        set {
+            guard let newValue, case .routeDetail = screens.last else { return }
+            screens[screens.count - 1] = .routeDetail(newValue)
+        }
+    }
+
+    /// Columns the route detail gives to text.
+    var detailTextWidth: Int { max(1, size.width - 2) }
+
+    func detailLayout(_ detail: RouteDetailState) -> RouteDetailLayout {
+        RouteDetailLayout(route: routes[detail.routeIndex], detail: detail, languages: languages, width: detailTextWidth)
+    }
+
+    private mutating func runRouteDetail(_ command: Command) {
+        guard var detail else { return }
+        var scroller = DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight)
+        switch command {
+        case .moveDown: scroller.moveDown(&detail)
+        case .moveUp: scroller.moveUp(&detail)
+        case .pageDown: scroller.page(&detail, by: bodyHeight - 1)
+        case .pageUp: scroller.page(&detail, by: -(bodyHeight - 1))
+        case .moveToTop:
+            detail.selected = 0
+            detail.top = 0
+            detail.topOffset = 0
+        case .moveToBottom:
+            detail.selected = max(detail.visible.count - 1, 0)
+            scroller.scrollToEnd(&detail)
+        case .back:
+            screens.removeLast()
+            return
+        case .pickLanguage:
+            modals.append(.languagePicker(languagePicker(for: detail)))
+        case .search:
+            modals.append(.textInput(TextInputState(purpose: .searchReviews, text: detail.query.searchText)))
+        case .clearFilters:
+            detail.query.language = nil
+            detail.query.searchText = ""
+            refilter(&detail)
+        case .showHelp:
+            modals.append(.help(HelpState(context: .routeDetail)))
+        case .quit:
+            shouldQuit = true
+        default:
+            break
+        }
+        self.detail = detail
+    }
+
+    private func languagePicker(for detail: RouteDetailState) -> LanguagePickerState {
+        let reviews = routes[detail.routeIndex].reviews
+        let counts = languageCounts(of: reviews, languages: languages)
+        var choices = [LanguageChoice(tag: nil, name: "All", count: reviews.count)]
+        choices += counts.map { LanguageChoice(tag: $0.tag, name: LanguageNames.name(of: $0.tag), count: $0.count) }
+        var picker = LanguagePickerState(choices: choices)
+        if let current = detail.query.language, let index = choices.firstIndex(where: { $0.tag == current }) {
+            picker.selected = index
+        }
+        return picker
+    }
+
+    /// Recomputes which reviews pass the query, keeping the selected review when it still passes.
+    private func refilter(_ detail: inout RouteDetailState) {
+        let reviews = routes[detail.routeIndex].reviews
+        let previous = detail.visible.indices.contains(detail.selected) ? detail.visible[detail.selected] : nil
+        detail.visible = detail.query.apply(toIndicesOf: reviews, languages: languages)
+        if let previous, let kept = detail.visible.firstIndex(of: previous) {
+            detail.selected = kept
+            DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight).reveal(&detail)
+        } else {
+            detail.selected = 0
+            detail.top = 0
+            detail.topOffset = 0
+        }
+    }
+
+    private mutating func refreshDetailAfterLanguages() {
+        for index in screens.indices {
+            guard case .routeDetail(var detail) = screens[index], detail.query.language != nil else { continue }
+            refilter(&detail)
+            screens[index] = .routeDetail(detail)
+        }
+        if case .languagePicker(var picker) = modals.last, let detail {
+            let fresh = languagePicker(for: detail)
+            let selectedTag = picker.matches.indices.contains(picker.selected) ? picker.matches[picker.selected].tag : nil
+            picker.choices = fresh.choices
+            picker.selected = picker.matches.firstIndex { $0.tag == selectedTag } ?? 0
+            modals[modals.count - 1] = .languagePicker(picker)
+        }
+    }
+
+    private mutating func clampAfterChange() {
+        clampRouteList()
+        for index in screens.indices {
+            guard case .routeDetail(var detail) = screens[index] else { continue }
+            DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight).reveal(&detail)
+            screens[index] = .routeDetail(detail)
+        }
+    }
+
+    // MARK: Modals
+
+    private mutating func runHelp(_ command: Command) {
+        guard case .help(var help) = modals.last else { return }
+        let lines = HelpView.lineCount(for: help.context)
+        let page = max(1, bodyHeight - 4)
+        switch command {
+        case .moveDown: help.scroll += 1
+        case .moveUp: help.scroll -= 1
+        case .pageDown: help.scroll += page
+        case .pageUp: help.scroll -= page
+        case .moveToTop: help.scroll = 0
+        case .moveToBottom: help.scroll = lines
+        case .back:
+            modals.removeLast()
+            return
+        case .quit:
+            shouldQuit = true
+            return
+        default:
+            break
+        }
+        help.scroll = min(max(help.scroll, 0), max(lines - page, 0))
+        modals[modals.count - 1] = .help(help)
+    }
+
+    private mutating func runPicker(_ command: Command) {
+        guard case .languagePicker(var picker) = modals.last else { return }
+        let count = picker.matches.count
+        switch command {
+        case .moveDown: picker.selected += 1
+        case .moveUp: picker.selected -= 1
+        case .pageDown: picker.selected += 8
+        case .pageUp: picker.selected -= 8
+        case .moveToTop: picker.selected = 0
+        case .moveToBottom: picker.selected = count - 1
+        case .apply:
+            modals.removeLast()
+            guard var detail, picker.matches.indices.contains(picker.selected) else { return }
+            detail.query.language = picker.matches[picker.selected].tag
+            refilter(&detail)
+            detail.selected = 0
+            detail.top = 0
+            detail.topOffset = 0
+            self.detail = detail
+            return
+        case .cancel:
+            modals.removeLast()
+            return
+        case .quit:
+            shouldQuit = true
+            return
+        default:
+            break
+        }
+        picker.selected = min(max(picker.selected, 0), max(count - 1, 0))
+        modals[modals.count - 1] = .languagePicker(picker)
+    }
+
+    private mutating func runTextInput(_ command: Command) {
+        guard case .textInput(let input) = modals.last else { return }
+        switch command {
+        case .apply:
+            modals.removeLast()
+            switch input.purpose {
+            case .searchRoutes:
+                applyRouteSearch(input.text)
+            case .searchReviews:
+                guard var detail else { return }
+                detail.query.searchText = input.text
+                refilter(&detail)
+                self.detail = detail
+            }
+        case .cancel:
+            modals.removeLast()
+        case .quit:
+            shouldQuit = true
+        default:
+            break
+        }
+    }
+
+    /// Typing into the picker's filter or the search field.
+    private mutating func typeIntoModal(_ key: Key) {
+        guard let modal = modals.last else { return }
+        switch modal {
+        case .languagePicker(var picker):
+            guard edit(&picker.filterText, with: key) else { return }
+            picker.selected = 0
+            modals[modals.count - 1] = .languagePicker(picker)
+        case .textInput(var input):
+            guard edit(&input.text, with: key) else { return }
+            modals[modals.count - 1] = .textInput(input)
+        case .help:
+            break
+        }
+    }
+
+    /// Edits a field; returns whether the key was an edit. Control characters never enter the text.
+    private func edit(_ text: inout String, with key: Key) -> Bool {
+        switch key {
+        case .backspace, .delete:
+            guard !text.isEmpty else { return true }
+            text.removeLast()
+            return true
+        case .ctrl("u"):
+            text = ""
+            return true
+        case .char(let c):
+            guard text.count < 200, TerminalText.sanitize(String(c)) == String(c), !c.isNewline else { return false }
+            text.append(c)
+            return true
+        default:
+            return false
+        }
+    }
+}

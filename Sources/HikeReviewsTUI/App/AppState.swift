@@ -1,0 +1,83 @@
+import ReviewModel
+
+/// Everything the app shows, as one value: the reducer changes it, renderers read it.
+struct AppState: Equatable, Sendable {
+    /// The terminal's size in cells.
+    struct Size: Hashable, Sendable {
+        var width: Int
+        var height: Int
+    }
+
+    var routes: [Route]
+    /// Detected language of each review, by review id; filled in as detection finishes.
+    var languages: [String: String] = [:]
+    var detection = DetectionProgress()
+    var size: Size
+    var routeList = RouteListState()
+    /// Screens above the route list (the list is always at the bottom of the stack).
+    var screens: [Screen] = []
+    /// Modals above the screens; the last one gets keys first.
+    var modals: [Modal] = []
+    /// The language translations go into (the next issues use it; shown in the status bar).
+    var targetLanguage: String
+    var dataSource: String
+    var shouldQuit = false
+
+    init(routes: [Route], size: Size, targetLanguage: String = "en", dataSource: String = "") {
+        self.routes = routes
+        self.size = size
+        self.targetLanguage = targetLanguage
+        self.dataSource = dataSource
+        routeList.visible = Array(routes.indices)
+    }
+
+    /// The smallest terminal the app draws in; below it the screen says so.
+    static let minimumSize = Size(width: 20, height: 6)
+
+    var isTooSmall: Bool {
+        size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
+    }
+
+    /// The context that receives keys: the top modal, else the top screen.
+    var keyContext: KeyContext {
+        if let modal = modals.last { return modal.keyContext }
+        switch screens.last {
+        case .routeDetail: return .routeDetail
+        case nil: return .routeList
+        }
+    }
+}
+
+/// How far language detection has got.
+struct DetectionProgress: Hashable, Sendable {
+    var done = 0
+    var total = 0
+    var isFinished: Bool { done >= total }
+}
+
+/// A screen on the stack.
+enum Screen: Equatable, Sendable {
+    case routeDetail(RouteDetailState)
+}
+
+/// Selection, scroll and search of the route list.
+struct RouteListState: Hashable, Sendable {
+    /// Indices into `AppState.routes` that pass the search, in display order.
+    var visible: [Int] = []
+    var selected = 0
+    var scroll = 0
+    var searchText = ""
+}
+
+/// One route's reviews: filter, selection and scroll.
+struct RouteDetailState: Hashable, Sendable {
+    var routeIndex: Int
+    var query = ReviewQuery(language: nil, searchText: "", sort: .newest)
+    /// Indices into the route's reviews that pass the query, in display order.
+    var visible: [Int] = []
+    /// Index into `visible` of the selected review.
+    var selected = 0
+    /// The first block on screen (0 is the route header, i + 1 is `visible[i]`) and lines of it skipped.
+    var top = 0
+    var topOffset = 0
+}

@@ -1,0 +1,157 @@
+import CNcurses
+import Foundation
+
+/// The one file that talks to curses: it starts and restores the terminal, reads keys
+/// and writes only the cells that changed between two frames.
+@MainActor
+final class CursesBackend {
+    private var previous: ScreenBuffer?
+    private var colorPairs: [ColorPairKey: Int16] = [:]
+    private var isActive = false
+
+    private struct ColorPairKey: Hashable {
+        var foreground: Style.Color?
+        var background: Style.Color?
+    }
+
+    /// Puts the terminal into curses mode.
+    func start() {
+        setlocale(LC_ALL, "")
+        // Esc must answer at once, not after curses waits a second for an escape sequence.
+        setenv("ESCDELAY", "25", 0)
+        initscr()
+        isActive = true
+        cbreak()
+        noecho()
+        nonl()
+        keypad(hr_stdscr(), true)
+        curs_set(0)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        mousemask(hr_button4_pressed() | hr_button5_pressed(), nil)
+        mouseinterval(0)
+    }
+
+    /// Restores the terminal; safe to call more than once.
+    func stop() {
+        guard isActive else { return }
+        isActive = false
+        endwin()
+    }
+
+    /// The terminal's size in cells.
+    var size: AppState.Size {
+        AppState.Size(width: Int(hr_getmaxx(hr_stdscr())), height: Int(hr_getmaxy(hr_stdscr())))
+    }
+
+    /// Waits up to `milliseconds` for a key; nil when none came.
+    func readKey(timeout milliseconds: Int32) -> Action? {
+        timeout(milliseconds)
+        var character: wint_t = 0
+        let status = wget_wch(hr_stdscr(), &character)
+        if status == ERR { return nil }
+        let code = Int32(bitPattern: UInt32(character))
+        if status == KEY_CODE_YES {
+            return decodeKeyCode(code)
+        }
+        return decodeCharacter(code)
+    }
+
+    private func decodeKeyCode(_ code: Int32) -> Action? {
+        switch code {
+        case hr_key_resize():
+            return .resized(width: size.width, height: size.height)
+        case hr_key_mouse():
+            var event = MEVENT()
+            guard getmouse(&event) == OK else { return nil }
+            if event.bstate & hr_button4_pressed() != 0 { return .keyPressed(.wheelUp) }
+            let down = hr_button5_pressed()
+            if down != 0 && event.bstate & down != 0 { return .keyPressed(.wheelDown) }
+            return nil
+        case KEY_UP: return .keyPressed(.up)
+        case KEY_DOWN: return .keyPressed(.down)
+        case KEY_LEFT: return .keyPressed(.left)
+        case KEY_RIGHT: return .keyPressed(.right)
+        case KEY_PPAGE: return .keyPressed(.pageUp)
+        case KEY_NPAGE: return .keyPressed(.pageDown)
+        case KEY_HOME: return .keyPressed(.home)
+        case KEY_END: return .keyPressed(.end)
+        case KEY_ENTER: return .keyPressed(.enter)
+        case KEY_BACKSPACE: return .keyPressed(.backspace)
+        case KEY_DC: return .keyPressed(.delete)
+        default: return nil
+        }
+    }
+
+    private func decodeCharacter(_ code: Int32) -> Action? {
+        switch code {
+        case 10, 13: return .keyPressed(.enter)
+        case 27: return .keyPressed(.escape)
+        case 9: return .keyPressed(.tab)
+        case 8, 127: return .keyPressed(.backspace)
+        case 1...26: return .keyPressed(.ctrl(Character(Unicode.Scalar(UInt8(code) + 96))))
+        default:
+            guard code >= 32, let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
+            return .keyPressed(.char(Character(scalar)))
+        }
+    }
+
+    /// Draws a frame, writing only the cells that differ from the last one.
+    func draw(_ buffer: ScreenBuffer) {
+        if let previous, previous.width == buffer.width, previous.height == buffer.height {
+            for change in buffer.changes(from: previous) {
+                write(change.cells, x: change.x, y: change.y)
+            }
+        } else {
+            erase()
+            for y in 0..<buffer.height {
+                write((0..<buffer.width).map { buffer[$0, y] }, x: 0, y: y)
+            }
+        }
+        previous = buffer
+        refresh()
+    }
+
+    /// Forgets the last frame, so the next draw repaints everything (after a resize).
+    func invalidate() {
+        previous = nil
+        clearok(hr_stdscr(), true)
+    }
+
+    private func write(_ cells: [Cell], x: Int, y: Int) {
+        var column = x
+        for cell in cells {
+            defer { column += 1 }
+            // The right half of a wide character is drawn by its left half.
+            if cell.width == 0 { continue }
+            var scalars = cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+            // setcchar takes at most CCHARW_MAX (5) characters; longer emoji sequences show their first.
+            if scalars.count > 5 { scalars = Array(scalars.prefix(1)) }
+            if scalars.isEmpty { scalars = [wchar_t(32)] }
+            scalars.append(0)
+            _ = hr_put_wide(Int32(y), Int32(column), scalars, attributes(of: cell.style), colorPair(of: cell.style))
+        }
+    }
+
+    private func attributes(of style: Style) -> attr_t {
+        var attrs = hr_a_normal()
+        if style.bold { attrs |= hr_a_bold() }
+        if style.dim { attrs |= hr_a_dim() }
+        if style.underline { attrs |= hr_a_underline() }
+        if style.reverse { attrs |= hr_a_reverse() }
+        return attrs
+    }
+
+    private func colorPair(of style: Style) -> Int16 {
+        guard has_colors(), style.foreground != nil || style.background != nil else { return 0 }
+        let key = ColorPairKey(foreground: style.foreground, background: style.background)
+        if let pair = colorPairs[key] { return pair }
+        let pair = Int16(colorPairs.count + 1)
+        guard Int32(pair) < COLOR_PAIRS else { return 0 }
+        init_pair(pair, Int16(style.foreground.map { Int($0.rawValue) } ?? -1), Int16(style.background.map { Int($0.rawValue) } ?? -1))
+        colorPairs[key] = pair
+        return pair
+    }
+}

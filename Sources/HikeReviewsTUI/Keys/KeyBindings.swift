@@ -1,0 +1,78 @@
+/// Where a key binding applies: the screen or modal on top.
+enum KeyContext: String, Hashable, Sendable, CaseIterable {
+    case routeList = "Route list"
+    case routeDetail = "Route detail"
+    case languagePicker = "Language picker"
+    case textInput = "Search field"
+    case help = "Help"
+}
+
+/// What the user asks for, in the imperative.
+enum Command: Hashable, Sendable {
+    case moveDown, moveUp, pageDown, pageUp, moveToTop, moveToBottom
+    case open, back, quit, showHelp
+    case pickLanguage, search
+    case apply, cancel
+    case clearFilters
+}
+
+/// One row of the keybinding table.
+struct KeyBinding: Sendable {
+    var command: Command
+    var keys: [Key]
+    var help: String
+    var contexts: Set<KeyContext>
+}
+
+/// The one keybinding table: dispatch, the help modal and the README's key table all read it.
+enum KeyBindings {
+    static let browsing: Set<KeyContext> = [.routeList, .routeDetail, .help]
+
+    static let table: [KeyBinding] = [
+        KeyBinding(command: .moveDown, keys: [.char("j"), .down, .wheelDown], help: "next item", contexts: [.routeList, .routeDetail, .help]),
+        KeyBinding(command: .moveDown, keys: [.down, .tab], help: "next item", contexts: [.languagePicker]),
+        KeyBinding(command: .moveUp, keys: [.char("k"), .up, .wheelUp], help: "previous item", contexts: [.routeList, .routeDetail, .help]),
+        KeyBinding(command: .moveUp, keys: [.up], help: "previous item", contexts: [.languagePicker]),
+        KeyBinding(command: .pageDown, keys: [.pageDown, .char(" "), .ctrl("f")], help: "page down", contexts: [.routeList, .routeDetail, .help]),
+        KeyBinding(command: .pageDown, keys: [.pageDown], help: "page down", contexts: [.languagePicker]),
+        KeyBinding(command: .pageUp, keys: [.pageUp, .char("b"), .ctrl("b")], help: "page up", contexts: [.routeList, .routeDetail, .help]),
+        KeyBinding(command: .pageUp, keys: [.pageUp], help: "page up", contexts: [.languagePicker]),
+        KeyBinding(command: .moveToTop, keys: [.char("g"), .home], help: "first item", contexts: [.routeList, .routeDetail, .help]),
+        KeyBinding(command: .moveToTop, keys: [.home], help: "first item", contexts: [.languagePicker]),
+        KeyBinding(command: .moveToBottom, keys: [.char("G"), .end], help: "last item", contexts: [.routeList, .routeDetail, .help]),
+        KeyBinding(command: .moveToBottom, keys: [.end], help: "last item", contexts: [.languagePicker]),
+        KeyBinding(command: .open, keys: [.enter, .right, .char("l")], help: "open the route", contexts: [.routeList]),
+        KeyBinding(command: .pickLanguage, keys: [.char("l")], help: "filter reviews by detected language", contexts: [.routeDetail]),
+        KeyBinding(command: .search, keys: [.char("/")], help: "search", contexts: [.routeList, .routeDetail]),
+        KeyBinding(command: .clearFilters, keys: [.char("c")], help: "clear language filter and search", contexts: [.routeList, .routeDetail]),
+        KeyBinding(command: .apply, keys: [.enter], help: "apply", contexts: [.languagePicker, .textInput]),
+        KeyBinding(command: .cancel, keys: [.escape], help: "close without changes", contexts: [.languagePicker, .textInput]),
+        KeyBinding(command: .back, keys: [.escape, .backspace, .left, .char("h")], help: "go back", contexts: [.routeDetail]),
+        KeyBinding(command: .back, keys: [.escape, .backspace, .char("?")], help: "close help", contexts: [.help]),
+        KeyBinding(command: .showHelp, keys: [.char("?")], help: "help", contexts: [.routeList, .routeDetail]),
+        KeyBinding(command: .quit, keys: [.char("q")], help: "quit", contexts: [.routeList, .routeDetail, .help]),
+        KeyBinding(command: .quit, keys: [.ctrl("c")], help: "quit", contexts: Set(KeyContext.allCases)),
+    ]
+
+    /// The command a key runs in a context, if any.
+    static func command(for key: Key, in context: KeyContext) -> Command? {
+        table.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.command
+    }
+
+    /// The bindings of one context, keys merged per command, in table order.
+    static func bindings(in context: KeyContext) -> [KeyBinding] {
+        var result: [KeyBinding] = []
+        for binding in table where binding.contexts.contains(context) {
+            if let index = result.firstIndex(where: { $0.command == binding.command }) {
+                for key in binding.keys where !result[index].keys.contains(key) {
+                    result[index].keys.append(key)
+                }
+            } else {
+                var copy = binding
+                copy.contexts = [context]
+                result.append(copy)
+            }
+        }
+        return result
+    }
+}

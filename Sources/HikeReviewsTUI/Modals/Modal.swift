@@ -1,0 +1,60 @@
+import Foundation
+
+/// A dialog over the screens; the top one gets keys first and Esc closes it.
+enum Modal: Equatable, Sendable {
+    case help(HelpState)
+    case languagePicker(LanguagePickerState)
+    case textInput(TextInputState)
+
+    var keyContext: KeyContext {
+        switch self {
+        case .help: return .help
+        case .languagePicker: return .languagePicker
+        case .textInput: return .textInput
+        }
+    }
+}
+
+/// The help modal: which context it explains and how far it is scrolled.
+struct HelpState: Hashable, Sendable {
+    var context: KeyContext
+    var scroll = 0
+}
+
+/// One choice of the language picker.
+struct LanguageChoice: Hashable, Sendable {
+    /// A BCP 47 tag, or nil for "All".
+    var tag: String?
+    var name: String
+    var count: Int
+}
+
+/// The language picker: every language of the route's reviews, narrowed by what the user types.
+struct LanguagePickerState: Hashable, Sendable {
+    var choices: [LanguageChoice]
+    var filterText = ""
+    var selected = 0
+
+    /// The choices whose name or code contains the typed text; "All" always stays.
+    var matches: [LanguageChoice] {
+        let needle = filterText.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return choices }
+        return choices.filter { choice in
+            guard let tag = choice.tag else { return true }
+            return choice.name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+                || tag.range(of: needle, options: .caseInsensitive) != nil
+        }
+    }
+}
+
+/// What a text field is for.
+enum TextInputPurpose: Hashable, Sendable {
+    case searchRoutes
+    case searchReviews
+}
+
+/// A one-line text field at the bottom of the screen.
+struct TextInputState: Hashable, Sendable {
+    var purpose: TextInputPurpose
+    var text: String
+}

@@ -1,0 +1,105 @@
+import Foundation
+import ReviewModel
+import TranslationEngine
+
+/// Draws the whole state into a fresh screen buffer: a pure function, so every screen is testable as text.
+enum AppView {
+    static func render(_ state: AppState) -> ScreenBuffer {
+        var buffer = ScreenBuffer(width: max(state.size.width, 0), height: max(state.size.height, 0))
+        render(state, into: &buffer)
+        return buffer
+    }
+
+    static func render(_ state: AppState, into buffer: inout ScreenBuffer) {
+        let screen = Rect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        if state.isTooSmall {
+            drawTooSmall(state, in: screen, into: &buffer)
+            return
+        }
+        let (title, rest) = screen.splitRows(top: 1)
+        let (body, status) = rest.splitRowsBottom(1)
+        drawTitleBar(state, in: title, into: &buffer)
+        if let detail = state.detail {
+            RouteDetailView.draw(state, detail, in: body, into: &buffer)
+        } else {
+            RouteListView.draw(state, in: body, into: &buffer)
+        }
+        drawStatusBar(state, in: status, into: &buffer)
+        for modal in state.modals {
+            switch modal {
+            case .help(let help):
+                HelpView.draw(help, in: body, into: &buffer)
+            case .languagePicker(let picker):
+                LanguagePickerView.draw(picker, in: body, into: &buffer)
+            case .textInput(let input):
+                drawTextInput(input, in: status, into: &buffer)
+            }
+        }
+    }
+
+    private static func drawTooSmall(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
+        let message = ["terminal too small", "\(state.size.width)x\(state.size.height), need 20x6", "q quits"]
+        for (row, line) in message.enumerated() where row < rect.height {
+            let text = TerminalText.truncate(line, width: rect.width)
+            let x = max(0, (rect.width - TerminalText.width(text)) / 2)
+            _ = buffer.put(text, x: x, y: rect.y + row, style: row == 0 ? .error : .plain)
+        }
+    }
+
+    private static func drawTitleBar(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
+        buffer.fill(rect, style: .titleBar)
+        var left = " HikeReviews"
+        if let detail = state.detail {
+            left += " › " + state.routes[detail.routeIndex].name
+        }
+        var right = ""
+        if !state.detection.isFinished {
+            right = "detecting languages \(state.detection.done)/\(state.detection.total)… "
+        }
+        let rightWidth = TerminalText.width(right)
+        let room = max(rect.width - rightWidth - 1, 0)
+        _ = buffer.put(TerminalText.truncate(left, width: room), x: rect.x, y: rect.y, style: .titleBar)
+        if rightWidth < rect.width {
+            _ = buffer.put(right, x: rect.x + rect.width - rightWidth, y: rect.y, style: .titleBar)
+        }
+    }
+
+    private static func drawStatusBar(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
+        buffer.fill(rect, style: .statusBar)
+        let hints: String
+        switch state.keyContext {
+        case .routeList: hints = "Enter open  / search  ? help  q quit"
+        case .routeDetail: hints = "l language  / search  c clear  Esc back  ? help  q quit"
+        case .languagePicker: hints = "type to narrow  ↑↓ choose  Enter apply  Esc cancel"
+        case .textInput: hints = "Enter search  Esc cancel"
+        case .help: hints = "↑↓ scroll  Esc close"
+        }
+        let position: String
+        if let detail = state.detail {
+            position = detail.visible.isEmpty ? "0/0" : "\(detail.selected + 1)/\(detail.visible.count)"
+        } else {
+            position = state.routeList.visible.isEmpty ? "0/0" : "\(state.routeList.selected + 1)/\(state.routeList.visible.count)"
+        }
+        let right = " \(position) → \(state.targetLanguage) "
+        let rightWidth = TerminalText.width(right)
+        let room = max(rect.width - rightWidth - 1, 0)
+        _ = buffer.put(TerminalText.truncate(" " + hints, width: room), x: rect.x, y: rect.y, style: .statusBar)
+        if rightWidth < rect.width {
+            _ = buffer.put(right, x: rect.x + rect.width - rightWidth, y: rect.y, style: .statusBar)
+        }
+    }
+
+    private static func drawTextInput(_ input: TextInputState, in rect: Rect, into buffer: inout ScreenBuffer) {
+        buffer.fill(rect, style: .plain)
+        let prompt = input.purpose == .searchRoutes ? "Search routes: " : "Search reviews: "
+        let used = buffer.put(prompt, x: rect.x, y: rect.y, style: .accent)
+        let room = max(rect.width - used - 1, 0)
+        // Show the end of a long query, where the cursor is.
+        var shown = TerminalText.sanitize(input.text)
+        while TerminalText.width(shown) > room, !shown.isEmpty {
+            shown.removeFirst()
+        }
+        let written = buffer.put(shown, x: rect.x + used, y: rect.y, style: .plain)
+        _ = buffer.put("▏", x: rect.x + used + written, y: rect.y, style: .accent)
+    }
+}

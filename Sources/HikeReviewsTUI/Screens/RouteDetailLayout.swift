@@ -1,0 +1,101 @@
+import Foundation
+import ReviewModel
+import TranslationEngine
+
+/// A line of styled text segments, as the route detail lays it out.
+struct StyledLine: Equatable, Sendable {
+    var segments: [(text: String, style: Style)]
+
+    init(_ segments: [(text: String, style: Style)]) {
+        self.segments = segments
+    }
+
+    init(_ text: String, style: Style = .plain) {
+        segments = [(text, style)]
+    }
+
+    static func == (lhs: StyledLine, rhs: StyledLine) -> Bool {
+        lhs.segments.count == rhs.segments.count
+            && zip(lhs.segments, rhs.segments).allSatisfy { $0.text == $1.text && $0.style == $1.style }
+    }
+}
+
+/// Lays out the route detail as blocks of lines: block 0 is the route header, block i + 1 the i-th visible review.
+///
+/// Both the reducer (to scroll) and the renderer (to draw) use it, so what scrolls is exactly what is drawn.
+/// Only the blocks near the viewport are laid out, which keeps a key press cheap on routes with many reviews.
+struct RouteDetailLayout {
+    var route: Route
+    var detail: RouteDetailState
+    var languages: [String: String]
+    /// Columns available to the text.
+    var width: Int
+
+    var blockCount: Int { detail.visible.count + 1 }
+
+    /// The lines of one block, ending with a blank separator line.
+    func lines(ofBlock block: Int) -> [StyledLine] {
+        let width = max(1, self.width)
+        if block == 0 {
+            return headerLines(width: width)
+        }
+        let review = route.reviews[detail.visible[block - 1]]
+        return reviewLines(review, width: width)
+    }
+
+    func height(ofBlock block: Int) -> Int {
+        lines(ofBlock: block).count
+    }
+
+    private func headerLines(width: Int) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        for line in TerminalText.wrap(route.name, width: width) {
+            lines.append(StyledLine(line, style: .title))
+        }
+        let facts = RouteFacts.summary(of: route)
+        for line in TerminalText.wrap(facts, width: width) {
+            lines.append(StyledLine(line, style: .dim))
+        }
+        lines.append(StyledLine(""))
+        for line in TerminalText.wrap(route.description, width: width) {
+            lines.append(StyledLine(line))
+        }
+        lines.append(StyledLine(""))
+        let shown = detail.visible.count
+        let total = route.reviews.count
+        var heading = shown == total ? "Reviews (\(total))" : "Reviews (\(shown) of \(total))"
+        if let language = detail.query.language {
+            heading += " · language: \(LanguageNames.name(of: language)) [\(language)]"
+        }
+        if !detail.query.searchText.isEmpty {
+            heading += " · search: \(detail.query.searchText)"
+        }
+        for line in TerminalText.wrap(heading, width: width) {
+            lines.append(StyledLine(line, style: .accent))
+        }
+        if shown == 0 {
+            lines.append(StyledLine("No review matches. Press c to clear the filter.", style: .dim))
+        }
+        lines.append(StyledLine(""))
+        return lines
+    }
+
+    private func reviewLines(_ review: Review, width: Int) -> [StyledLine] {
+        let tag = languages[review.id].map { "[\($0)]" } ?? "[…]"
+        let stars = RouteFacts.stars(review.rating)
+        let header = StyledLine([
+            (stars, .accent),
+            (" ", .plain),
+            (TerminalText.sanitize(review.author), .bold),
+            (" · \(review.date) ", .dim),
+            (tag, .tag),
+        ])
+        var lines = [header]
+        // A header wider than the screen is clipped by the buffer, which is fine: every part is short.
+        for line in TerminalText.wrap(review.text, width: width) {
+            lines.append(StyledLine(line))
+        }
+        lines.append(StyledLine(""))
+        return lines
+    }
+}

@@ -1,0 +1,43 @@
+import CCLD2
+
+/// Raw CLD2 answer, before HikeReviews' own checks.
+struct CLD2Probe: Sendable, Hashable {
+    struct Hypothesis: Sendable, Hashable {
+        var code: String
+        var percent: Int
+        var normalizedScore: Double
+    }
+
+    var hypotheses: [Hypothesis]
+    var isReliable: Bool
+    var textBytes: Int
+    var validPrefixBytes: Int
+
+    /// Runs CLD2 (full tables) over UTF-8 text.
+    static func detect(_ text: String, bestEffort: Bool) -> CLD2Probe {
+        var result = hr_cld2_result()
+        var utf8 = Array(text.utf8)
+        utf8.append(0)
+        utf8.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
+                hr_cld2_detect(pointer, Int32(buffer.count - 1), bestEffort ? 1 : 0, &result)
+            }
+        }
+        let hypotheses = withUnsafeBytes(of: result.top) { raw -> [Hypothesis] in
+            let items = raw.bindMemory(to: hr_cld2_hypothesis.self)
+            return items.map { item in
+                var copy = item
+                let code = withUnsafeBytes(of: &copy.code) { codeBytes in
+                    String(decoding: codeBytes.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                return Hypothesis(code: code, percent: Int(item.percent), normalizedScore: item.normalizedScore)
+            }
+        }
+        return CLD2Probe(
+            hypotheses: hypotheses,
+            isReliable: result.isReliable != 0,
+            textBytes: Int(result.textBytes),
+            validPrefixBytes: Int(result.validPrefixBytes)
+        )
+    }
+}

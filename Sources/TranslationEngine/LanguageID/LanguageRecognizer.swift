@@ -1,0 +1,110 @@
+import Foundation
+
+/// Identifies the language of a text: the role of Apple's `NLLanguageRecognizer`, on CLD2's full tables.
+///
+/// CLD2 alone gives confident wrong answers on a few words and mixes up close languages,
+/// so the recognizer adds three checks of its own:
+/// - scripts that name their language outright (kana for Japanese, Hangul for Korean);
+/// - a short-text rule: under `minimumLetters` letters, or under `shortTextLetters` without
+///   CLD2 being sure and the marker words agreeing, the answer is "und";
+/// - a tie-breaker among close languages (es/gl/pt/ca/oc/fr, nb/nn/da, hr/sr/bs, mk/bg)
+///   that scores each candidate by words only it uses.
+public struct LanguageRecognizer: Sendable {
+    /// When set, only these tags may be returned (Apple's `languageConstraints`).
+    public var languageConstraints: Set<String>?
+    /// Fewer letters than this is always "und".
+    public var minimumLetters = 8
+    /// Texts with fewer letters need CLD2's reliable flag and agreeing marker words.
+    public var shortTextLetters = 32
+
+    public init() {}
+
+    /// The dominant language of `text`, or nil when it cannot be determined.
+    public static func dominantLanguage(for text: String) -> Locale.Language? {
+        LanguageRecognizer().recognize(text).language
+    }
+
+    /// The most likely languages of `text` with their probabilities, at most `maximum` of them.
+    public func languageHypotheses(for text: String, withMaximum maximum: Int) -> [LanguageHypothesis] {
+        Array(recognize(text).hypotheses.prefix(max(maximum, 0)))
+    }
+
+    /// Identifies the language of `text`.
+    public func recognize(_ text: String) -> LanguageGuess {
+        let stats = TextStats(text)
+        if let byScript = stats.languageFromScript, allowed(byScript) {
+            let reliable = stats.letters >= 2
+            return reliable
+                ? LanguageGuess(tag: byScript, confidence: 0.99, isReliable: true, hypotheses: [LanguageHypothesis(tag: byScript, probability: 0.99)])
+                : .undetermined([LanguageHypothesis(tag: byScript, probability: 0.5)])
+        }
+        guard stats.letters >= 1 else { return .undetermined() }
+
+        let probe = CLD2Probe.detect(text, bestEffort: false)
+        var hypotheses = Self.hypotheses(from: probe)
+        var reliable = probe.isReliable && !hypotheses.isEmpty
+        if hypotheses.isEmpty {
+            // CLD2 declined; its best-effort answer is only a hint, never reliable.
+            hypotheses = Self.hypotheses(from: CLD2Probe.detect(text, bestEffort: true)).map {
+                LanguageHypothesis(tag: $0.tag, probability: $0.probability * 0.5)
+            }
+            reliable = false
+        }
+        hypotheses = CloseLanguages.rerank(hypotheses, words: stats.words)
+        if let constraints = languageConstraints {
+            hypotheses = hypotheses.filter { constraints.contains($0.tag) }
+        }
+        guard let top = hypotheses.first, top.tag != "und" else { return .undetermined(hypotheses) }
+
+        if stats.letters < minimumLetters {
+            return .undetermined(hypotheses)
+        }
+        let markers = CloseLanguages.markerAgreement(of: top.tag, words: stats.words)
+        if stats.letters < shortTextLetters {
+            // A few words: answer only when CLD2 is sure and nothing in the text speaks against it.
+            guard reliable, top.probability >= 0.7, markers != .contradicts, !CloseLanguages.isAmbiguousWithoutMarkers(top.tag) || markers == .supports else {
+                return .undetermined(hypotheses)
+            }
+        }
+        guard reliable || (top.probability >= 0.6 && markers == .supports) else {
+            return .undetermined(hypotheses)
+        }
+        return LanguageGuess(tag: top.tag, confidence: top.probability, isReliable: true, hypotheses: hypotheses)
+    }
+
+    private func allowed(_ tag: String) -> Bool {
+        languageConstraints?.contains(tag) ?? true
+    }
+
+    /// CLD2's top three as tagged probabilities (percent of the text, scaled to 0...1).
+    static func hypotheses(from probe: CLD2Probe) -> [LanguageHypothesis] {
+        var merged: [(String, Double)] = []
+        for hypothesis in probe.hypotheses where hypothesis.percent > 0 {
+            guard let tag = bcp47(fromCLD2: hypothesis.code) else { continue }
+            let probability = Double(hypothesis.percent) / 100
+            if let index = merged.firstIndex(where: { $0.0 == tag }) {
+                merged[index].1 += probability
+            } else {
+                merged.append((tag, probability))
+            }
+        }
+        return merged.sorted { $0.1 > $1.1 }.map { LanguageHypothesis(tag: $0.0, probability: $0.1) }
+    }
+
+    /// Maps CLD2's codes to BCP 47: "no" is Bokmål, "iw" Hebrew, unknowns are nil.
+    static func bcp47(fromCLD2 code: String) -> String? {
+        switch code {
+        case "un", "", "xxx": return nil
+        case "no": return "nb"
+        case "iw": return "he"
+        case "jw": return "jv"
+        case "in": return "id"
+        case "zh-Hant": return "zh-Hant"
+        default:
+            if code.hasPrefix("xx-") { return nil }
+            // CLD2 marks Montenegrin Serbian as "sr-ME"; the language is Serbian.
+            if code.hasPrefix("sr-") { return "sr" }
+            return code
+        }
+    }
+}
