@@ -27,12 +27,12 @@ let package = Package(
         .testTarget(
             name: "TranslationEngineTests",
             dependencies: ["TranslationEngine", "ReviewModel"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "HikeReviewsTUITests",
             dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine"],
-            resources: [.copy("Snapshots")]
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6],

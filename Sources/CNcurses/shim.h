@@ -18,6 +18,7 @@
 static inline WINDOW *hr_stdscr(void) { return stdscr; }
 static inline int hr_lines(void) { return LINES; }
 static inline int hr_cols(void) { return COLS; }
+static inline int hr_color_pairs(void) { return COLOR_PAIRS; }
 static inline int hr_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int hr_getmaxx(WINDOW *w) { return getmaxx(w); }
 

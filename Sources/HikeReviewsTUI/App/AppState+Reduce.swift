@@ -137,7 +137,7 @@ extension AppState {
 
     private mutating func runRouteDetail(_ command: Command) {
         guard var detail else { return }
-        var scroller = DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight)
+        let scroller = DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight)
         switch command {
         case .moveDown: scroller.moveDown(&detail)
         case .moveUp: scroller.moveUp(&detail)

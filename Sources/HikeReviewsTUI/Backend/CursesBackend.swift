@@ -149,7 +149,7 @@ final class CursesBackend {
         let key = ColorPairKey(foreground: style.foreground, background: style.background)
         if let pair = colorPairs[key] { return pair }
         let pair = Int16(colorPairs.count + 1)
-        guard Int32(pair) < COLOR_PAIRS else { return 0 }
+        guard Int32(pair) < hr_color_pairs() else { return 0 }
         init_pair(pair, Int16(style.foreground.map { Int($0.rawValue) } ?? -1), Int16(style.background.map { Int($0.rawValue) } ?? -1))
         colorPairs[key] = pair
         return pair

@@ -5,12 +5,12 @@ import TranslationEngine
 /// The route list: one row per route with its facts and the languages its reviews are in.
 enum RouteListView {
     /// A column of the table; columns with a lower priority go first when the screen is narrow.
-    private struct Column {
+    private struct Column: Sendable {
         var title: String
         var width: Int
         var priority: Int
         var rightAligned: Bool
-        var value: (Route, [String]) -> String
+        var value: @Sendable (Route, [String]) -> String
     }
 
     private static let columns: [Column] = [

@@ -1,0 +1,28 @@
+# The two commands a newcomer needs: `make run` and `make test` (see README.md).
+SWIFT_BIN := $(shell command -v swift >/dev/null 2>&1 && dirname "$$(command -v swift)" || echo /opt/swift/usr/bin)
+export PATH := $(SWIFT_BIN):$(PATH)
+SWIFT := swift
+
+.PHONY: setup build run test bench clean
+
+setup:
+	@bash scripts/setup
+
+build: setup
+	$(SWIFT) build
+
+## Install what is missing, build, and run the app on the sample data.
+run: build
+	"$$($(SWIFT) build --show-bin-path)/hike-reviews" --data sample-data $(ARGS)
+
+## Run every test: unit, reducer, snapshot, and end-to-end in tmux.
+test: setup
+	$(SWIFT) build
+	$(SWIFT) test
+
+## Benchmarks (release build); results go to BENCHMARKS.md.
+bench: setup
+	bash bench/run
+
+clean:
+	$(SWIFT) package clean

@@ -1,0 +1,50 @@
+import Foundation
+import ReviewModel
+import TranslationEngine
+
+/// The `hike-reviews` command.
+@main
+enum HikeReviews {
+    static func main() {
+        // A closed pipe (`hike-reviews detect | head`) must end the write, not the process.
+        signal(SIGPIPE, SIG_IGN)
+        let invocation: Invocation
+        do {
+            invocation = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            StandardError.print("hike-reviews: \(error.message)\n\(CommandLineOptions.usage)")
+            exit(2)
+        }
+        switch invocation {
+        case .help:
+            print(CommandLineOptions.help)
+        case .version:
+            print("hike-reviews \(CommandLineOptions.version)")
+        case .detect(let json, let files):
+            exit(DetectCommand.run(json: json, files: files))
+        case .browse(let data, let target):
+            exit(browse(data: data, target: target))
+        }
+    }
+
+    @MainActor
+    private static func browse(data: String?, target: String?) -> Int32 {
+        guard let url = DataLocator.locate(data) else {
+            StandardError.print("hike-reviews: no routes file found; pass --data PATH or set HIKE_REVIEWS_DATA (see --help)")
+            return 1
+        }
+        let catalog: RouteCatalog
+        do {
+            catalog = try CatalogLoader.load(contentsOf: url)
+        } catch {
+            StandardError.print("hike-reviews: \(error.description)")
+            return 1
+        }
+        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
+            StandardError.print("hike-reviews: the app needs a terminal; for scripts use 'hike-reviews detect' (see --help)")
+            return 1
+        }
+        let language = target ?? PreferredLanguage.fromEnvironment()
+        return AppRunner.run(catalog: catalog, target: language, dataSource: url.path)
+    }
+}

@@ -1,0 +1,81 @@
+extension TerminalText {
+    /// Returns the number of terminal columns one grapheme occupies: 0, 1 or 2.
+    ///
+    /// - 0: the grapheme starts with a control, format character or combining mark
+    ///   (cannot happen for sanitized text).
+    /// - 2: East Asian Wide or Fullwidth characters, and emoji shown in emoji presentation
+    ///   (default emoji presentation, VS16, flags, ZWJ sequences).
+    /// - 1: everything else, including East Asian Ambiguous characters, because the app
+    ///   targets terminals in non-CJK locales where those are narrow.
+    ///
+    /// Only the first scalar decides the width: marks and joiners later in the
+    /// cluster are drawn on top of it by the terminal and add nothing.
+    static func width(of c: Character) -> Int {
+        let scalars = c.unicodeScalars
+        guard let first = scalars.first else {
+            return 0
+        }
+        let properties = first.properties
+        switch properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator,
+             .nonspacingMark, .spacingMark, .enclosingMark:
+            return 0
+        default:
+            break
+        }
+        if properties.isEmojiPresentation || isWide(first) {
+            return 2
+        }
+        if properties.isEmoji && scalars.count > 1 {
+            // Text-default emoji (❤, ☀, digits for keycaps) switch to the wide emoji
+            // form with VS16 or when they start a ZWJ sequence.
+            let hasEmojiSelector = scalars.contains { $0.value == 0xFE0F }
+            let joinsEmoji = zip(scalars, scalars.dropFirst()).contains {
+                $0.value == 0x200D && $1.properties.isEmoji
+            }
+            if hasEmojiSelector || joinsEmoji {
+                return 2
+            }
+        }
+        return 1
+    }
+
+    /// Returns the number of terminal columns `s` occupies, summed over its graphemes.
+    static func width(_ s: String) -> Int {
+        s.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// Whether `scalar` is East Asian Wide or Fullwidth.
+    ///
+    /// The ranges cover the blocks that matter in practice rather than mirroring
+    /// EastAsianWidth.txt line by line; emoji are decided by their own property.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F,    // Hangul Jamo initial consonants
+             0x2329...0x232A,    // angle brackets
+             0x2E80...0x303E,    // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
+             0x3041...0x33FF,    // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, enclosed CJK
+             0x3400...0x4DBF,    // CJK Extension A
+             0x4E00...0x9FFF,    // CJK Unified Ideographs
+             0xA000...0xA4CF,    // Yi
+             0xA960...0xA97F,    // Hangul Jamo Extended-A
+             0xAC00...0xD7A3,    // Hangul Syllables
+             0xF900...0xFAFF,    // CJK Compatibility Ideographs
+             0xFE10...0xFE19,    // vertical forms
+             0xFE30...0xFE6F,    // CJK compatibility forms, small form variants
+             0xFF00...0xFF60,    // fullwidth ASCII variants
+             0xFFE0...0xFFE6,    // fullwidth signs
+             0x16FE0...0x16FE4,  // ideographic symbols and punctuation
+             0x16FF0...0x16FF1,
+             0x17000...0x18CFF,  // Tangut, Khitan
+             0x18D00...0x18D08,
+             0x1AFF0...0x1B2FF,  // Kana extensions, Nushu
+             0x1F200...0x1F2FF,  // enclosed ideographic supplement
+             0x20000...0x2FFFD,  // CJK Extensions B-F and supplement
+             0x30000...0x3FFFD:  // CJK Extension G onwards
+            return true
+        default:
+            return false
+        }
+    }
+}

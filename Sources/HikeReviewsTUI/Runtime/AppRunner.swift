@@ -1,0 +1,59 @@
+import Foundation
+import ReviewModel
+
+/// Runs the interactive app: curses in, actions through the reducer, frames out.
+@MainActor
+enum AppRunner {
+    static func run(catalog: RouteCatalog, target: String, dataSource: String) -> Int32 {
+        let signals = SignalFlag.shared
+        installSignalHandlers()
+
+        let backend = CursesBackend()
+        backend.start()
+        defer { backend.stop() }
+
+        let queue = ActionQueue()
+        let runner = EffectRunner(queue: queue, detector: RecognizerDetector())
+        defer { runner.cancelAll() }
+
+        var state = AppState(routes: catalog.routes, size: backend.size, targetLanguage: target, dataSource: dataSource)
+        runner.run(state.initialEffects)
+        backend.draw(AppView.render(state))
+
+        while !state.shouldQuit {
+            if signals.signal != 0 {
+                _ = state.reduce(.terminationRequested)
+                break
+            }
+            var actions = queue.drain()
+            // Wait for a key only when nothing else is pending; then take every key already typed.
+            var key = backend.readKey(timeout: actions.isEmpty ? 50 : 0)
+            while let action = key {
+                actions.append(action)
+                key = backend.readKey(timeout: 0)
+            }
+            guard !actions.isEmpty else { continue }
+            for action in actions {
+                if case .resized = action { backend.invalidate() }
+                runner.run(state.reduce(action))
+                if state.shouldQuit { break }
+            }
+            backend.draw(AppView.render(state))
+        }
+        let signal = signals.signal
+        // Exit like a process killed by the signal would, after the terminal is restored.
+        return signal == 0 ? 0 : 128 + signal
+    }
+
+    /// Routes SIGINT, SIGTERM and SIGHUP to a flag the loop checks, so the terminal is always restored.
+    ///
+    /// The handler only stores into a lock-free atomic, which is safe inside a signal handler;
+    /// the loop notices within one key timeout (50 ms).
+    private static func installSignalHandlers() {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number) { received in
+                SignalFlag.shared.raise(received)
+            }
+        }
+    }
+}

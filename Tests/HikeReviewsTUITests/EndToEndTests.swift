@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux): keys in, screens out, terminal restored.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is installed by `make setup`"))
+struct EndToEndTests {
+    /// A scratch folder with a launcher script that records `stty -g` before and after the app.
+    struct Run {
+        let folder: URL
+        let tmux = Tmux()
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("hike-e2e-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+
+        func start(arguments: String, width: Int = 100, height: Int = 30) throws {
+            let script = """
+                #!/bin/sh
+                cd '\(folder.path)'
+                stty -g > before
+                sh -c 'echo $$ > pid; exec "$0" "$@"' '\(Paths.binary.path)' \(arguments)
+                echo $? > status
+                stty -g > after
+                sleep 60
+                """
+            let launcher = folder.appendingPathComponent("launch.sh")
+            try script.write(to: launcher, atomically: true, encoding: .utf8)
+            try tmux.start("sh '\(launcher.path)'", width: width, height: height, environment: ["LANG": "C.UTF-8", "TERM": "xterm-256color"])
+        }
+
+        func file(_ name: String) -> String? {
+            (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        /// Waits for the launcher to write the exit status.
+        func waitForExit(timeout: Double = 10) -> String? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if let status = file("status"), file("after") != nil { return status }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return nil
+        }
+
+        func finish() {
+            tmux.kill()
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+}
+
+extension EndToEndTests {
+    @Test func browseFilterResizeAndQuit() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Paths.binary.path), "build first: swift build")
+        let run = try Run()
+        defer { run.finish() }
+        try run.start(arguments: "--data '\(Paths.sampleData.path)'")
+
+        var screen = try run.tmux.waitForScreen { $0.contains("Ruta del Cares") && !$0.contains("detecting languages") }
+        #expect(screen.contains("HikeReviews"))
+        #expect(screen.contains("Country"))
+        #expect(screen.contains("es "), "the languages column lists Spanish for the Cares route")
+
+        try run.tmux.send("Enter")
+        screen = try run.tmux.waitForScreen { $0.contains("Reviews (") }
+        #expect(screen.contains("Ruta del Cares"))
+        #expect(screen.contains("Reviews ("))
+
+        try run.tmux.send("l")
+        screen = try run.tmux.waitForScreen { $0.contains("Filter:") }
+        try run.tmux.type("Spanish")
+        screen = try run.tmux.waitForScreen { $0.contains("Spanish") && !$0.contains("French") }
+        try run.tmux.send("Enter")
+        screen = try run.tmux.waitForScreen { $0.contains("language: Spanish [es]") }
+        #expect(screen.contains("language: Spanish [es]"))
+        let tags = screen.matches(of: /\[([a-z]{2,3}|…)\]/).map { String($0.output.1) }
+        #expect(!tags.isEmpty)
+        #expect(tags.allSatisfy { $0 == "es" }, "only Spanish reviews are shown: \(tags)")
+
+        try run.tmux.resize(width: 50, height: 12)
+        screen = try run.tmux.waitForScreen { $0.split(separator: "\n").allSatisfy { $0.count <= 50 } && $0.contains("HikeReviews") }
+        #expect(screen.contains("HikeReviews"))
+        try run.tmux.resize(width: 15, height: 5)
+        screen = try run.tmux.waitForScreen { $0.contains("too small") }
+        #expect(screen.contains("too small"))
+        try run.tmux.resize(width: 100, height: 30)
+        screen = try run.tmux.waitForScreen { $0.contains("language: Spanish [es]") }
+        #expect(screen.contains("language: Spanish [es]"), "the filter survives resizing")
+
+        try run.tmux.send("q")
+        let status = run.waitForExit()
+        #expect(status == "0")
+        #expect(run.file("before") != nil)
+        #expect(run.file("before") == run.file("after"), "stty settings restored on quit")
+    }
+
+    @Test(arguments: [("TERM", "143"), ("HUP", "129"), ("INT", "130")])
+    func signalRestoresTerminal(signal: String, expectedStatus: String) throws {
+        let run = try Run()
+        defer { run.finish() }
+        try run.start(arguments: "--data '\(Paths.sampleData.path)'")
+        _ = try run.tmux.waitForScreen { $0.contains("Ruta del Cares") }
+        let pid = try #require(run.file("pid").flatMap { Int32($0) })
+        let killer = Process()
+        killer.executableURL = URL(fileURLWithPath: "/bin/kill")
+        killer.arguments = ["-\(signal)", "\(pid)"]
+        try killer.run()
+        killer.waitUntilExit()
+        let status = run.waitForExit()
+        #expect(status == expectedStatus)
+        #expect(run.file("before") == run.file("after"), "stty settings restored after SIG\(signal)")
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// A tmux server of the test's own (its own socket), driving the real binary in a real terminal.
+struct Tmux {
+    let socket: String
+    let session = "e2e"
+
+    init() {
+        socket = "hike-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    static var isAvailable: Bool { executable("tmux") != nil }
+
+    static func executable(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.executable("tmux") ?? "/usr/bin/tmux")
+        process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Starts a shell command in a detached session of the given size.
+    func start(_ command: String, width: Int, height: Int, environment: [String: String] = [:]) throws {
+        var arguments = ["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)"]
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) {
+            arguments += ["-e", "\(name)=\(value)"]
+        }
+        arguments.append(command)
+        try run(arguments)
+    }
+
+    func send(_ keys: String...) throws {
+        try run(["send-keys", "-t", session] + keys)
+    }
+
+    /// Types text literally (no key names).
+    func type(_ text: String) throws {
+        try run(["send-keys", "-t", session, "-l", text])
+    }
+
+    func screen() throws -> String {
+        try run(["capture-pane", "-p", "-t", session])
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Polls the screen until `predicate` holds or `seconds` pass; returns the last screen.
+    func waitForScreen(timeout seconds: Double = 10, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if predicate(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return last
+    }
+
+    func kill() {
+        _ = try? run(["kill-server"])
+    }
+}
