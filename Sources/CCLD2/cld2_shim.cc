@@ -28,8 +28,10 @@ extern "C" void hr_cld2_detect(const char *text, int length, int bestEffort, hr_
     bool reliable = false;
     int validPrefix = 0;
     int flags = bestEffort ? CLD2::kCLDFlagBestEffort : 0;
-    CLD2::ExtDetectLanguageSummaryCheckUTF8(text, length, true, &hints, flags, languages, percents,
+    CLD2::Language summary = CLD2::ExtDetectLanguageSummaryCheckUTF8(text, length, true, &hints, flags, languages, percents,
                                             scores, nullptr, &textBytes, &reliable, &validPrefix);
+    const char *summaryCode = CLD2::LanguageCode(summary);
+    std::snprintf(out->summary, sizeof(out->summary), "%s", summaryCode ? summaryCode : "un");
     for (int i = 0; i < 3; i++) {
         const char *code = CLD2::LanguageCode(languages[i]);
         std::snprintf(out->top[i].code, sizeof(out->top[i].code), "%s", code ? code : "un");

@@ -48,18 +48,19 @@ extension CatalogLoader {
         // grow while being read.
         var data = Data()
         data.reserveCapacity(expectedSize)
-        do {
-            while let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty {
-                data.append(chunk)
-                guard data.count <= limits.maxBytes else {
-                    let limit = DiagnosticText.byteCount(limits.maxBytes, fractionAlways: false)
-                    throw failure("file is larger than the limit of \(limit)")
-                }
+        while true {
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: chunkSize)
+            } catch {
+                throw failure("cannot read the file: \(describe(error))")
             }
-        } catch let error as CatalogLoadError {
-            throw error
-        } catch {
-            throw failure("cannot read the file: \(describe(error))")
+            guard let chunk, !chunk.isEmpty else { break }
+            data.append(chunk)
+            guard data.count <= limits.maxBytes else {
+                let limit = DiagnosticText.byteCount(limits.maxBytes, fractionAlways: false)
+                throw failure("file is larger than the limit of \(limit)")
+            }
         }
         return data
     }

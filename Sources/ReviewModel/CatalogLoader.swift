@@ -3,20 +3,25 @@ import Foundation
 /// Loads `routes.json` catalogs, reporting problems with the file, line and column where they are.
 ///
 /// Foundation's `JSONDecoder` cannot say where a mistyped value is, so the loader
-/// parses the bytes itself (see `JSONParser`) and decodes the catalog from the
-/// resulting tree. Fields that the catalog does not know are ignored.
+/// parses the bytes with its own strict RFC 8259 parser, which remembers where
+/// every value starts, and decodes the catalog from that tree. Fields that the
+/// catalog does not know are ignored; a known field given twice is an error.
+/// Integers written as whole decimals (`850.0`, `8.5e2`) are accepted.
 public enum CatalogLoader {
     /// Reads and decodes the catalog at `url`.
     ///
     /// The file's size is checked before it is read, so a file over `limits.maxBytes`
-    /// is refused without reading it.
+    /// is refused without reading it. Errors about the file as a whole (missing,
+    /// unreadable, too large) have line and column 0.
     public static func load(contentsOf url: URL, limits: LoadLimits = .default) throws(CatalogLoadError) -> RouteCatalog {
         let fileName = url.lastPathComponent
         let data = try readCatalogFile(at: url, fileName: fileName, limits: limits)
         return try decode(data, fileName: fileName, limits: limits)
     }
 
-    /// Decodes a catalog from the bytes of a file; `fileName` only appears in errors.
+    /// Decodes a catalog from the UTF-8 bytes of a file; `fileName` only appears in errors.
+    ///
+    /// A leading byte order mark is skipped.
     public static func decode(
         _ data: Data,
         fileName: String,
@@ -42,8 +47,7 @@ public enum CatalogLoader {
     }
 
     static func tooLarge(fileName: String, size: Int, limit: Int) -> CatalogLoadError {
-        let shownSize = DiagnosticText.byteCount(size, fractionAlways: true)
-        let shownLimit = DiagnosticText.byteCount(limit, fractionAlways: false)
-        return CatalogLoadError(file: fileName, line: 0, column: 0, message: "file is \(shownSize); the limit is \(shownLimit)")
+        let shown = DiagnosticText.sizeAndLimit(size: size, limit: limit)
+        return CatalogLoadError(file: fileName, line: 0, column: 0, message: "file is \(shown.size); the limit is \(shown.limit)")
     }
 }

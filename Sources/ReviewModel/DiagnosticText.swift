@@ -32,6 +32,20 @@ enum DiagnosticText {
         return result
     }
 
+    /// A file size and a size limit as text, such as `50.0 MB` and `32 MB`.
+    ///
+    /// Falls back to exact byte counts when rounding would hide the difference
+    /// ("33.0 MB; the limit is 33 MB") or the limit is not a whole unit.
+    static func sizeAndLimit(size: Int, limit: Int) -> (size: String, limit: String) {
+        let roundedSize = byteCount(size, fractionAlways: true)
+        let roundedLimit = byteCount(limit, fractionAlways: true)
+        let limitIsWhole = limit < 1 << 10 || limit % (limit < 1 << 20 ? 1 << 10 : 1 << 20) == 0
+        guard limitIsWhole, roundedSize != roundedLimit else {
+            return ("\(size) bytes", "\(limit) bytes")
+        }
+        return (roundedSize, byteCount(limit, fractionAlways: false))
+    }
+
     /// A byte count in binary units, such as `50.0 MB`; `fractionAlways` keeps a `.0` on whole numbers.
     static func byteCount(_ bytes: Int, fractionAlways: Bool) -> String {
         let kibibyte = 1 << 10

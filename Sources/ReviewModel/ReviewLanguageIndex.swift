@@ -43,7 +43,9 @@ public actor ReviewLanguageIndex {
     /// Uncached reviews are split into chunks that run in a task group off this
     /// actor. A review that another `detectAll` call is already detecting is awaited
     /// rather than detected again, so concurrent calls detect each review once.
-    /// When ids repeat in `reviews`, the result holds one of their tags.
+    /// Detection that has started runs to completion even if the caller is
+    /// cancelled, because other callers may be waiting for it. When ids repeat in
+    /// `reviews` with different texts, the result holds one of their tags.
     public func detectAll(_ reviews: [Review]) async -> [String: String] {
         var result: [String: String] = [:]
         result.reserveCapacity(reviews.count)

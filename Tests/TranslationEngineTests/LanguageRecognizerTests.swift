@@ -55,13 +55,33 @@ extension LanguageRecognizerTests {
         }
     }
 
-    @Test(arguments: ["", "   ", "ok", "Top!", "👍👍", "1234 5678", "Nice.", "Bien", "Muy bien", "Sí", "Molt bé", "Très bien"])
+    @Test(arguments: ["", "   ", "ok", "Top!", "👍👍", "1234 5678", "Nice.", "Bien", "Sí", "Super", "Bravo!", "OK 👍", "\u{1B}[31m"])
     func tooLittleTextIsUndetermined(text: String) {
         let guess = LanguageRecognizer().recognize(text)
         #expect(guess.tag == "und")
         #expect(guess.isReliable == false)
         #expect(guess.confidence == 0)
         #expect(guess.language == nil)
+    }
+
+    /// Two to four words in many languages: an answer may be "und", never a wrong language.
+    @Test func noConfidentWrongAnswerOnSnippets() throws {
+        let url = Self.root.appendingPathComponent("Tests/TranslationEngineTests/Fixtures/short-snippets.json")
+        let snippets = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: url))
+        #expect(snippets.count >= 70)
+        let recognizer = LanguageRecognizer()
+        var answered = 0
+        for (text, truth) in snippets {
+            let guess = recognizer.recognize(text)
+            if guess.isUndetermined {
+                #expect(!guess.isReliable)
+            } else {
+                answered += 1
+                #expect(guess.tag == truth, "\(text) -> \(guess.tag), written in \(truth)")
+            }
+        }
+        // Saying "und" to everything would pass the loop above; the recognizer must still answer often.
+        #expect(answered >= snippets.count / 3, "answered only \(answered) of \(snippets.count)")
     }
 
     @Test func closeLanguagesAreToldApart() {

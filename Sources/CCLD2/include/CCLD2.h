@@ -14,6 +14,7 @@ typedef struct {
 
 /// The outcome of one detection.
 typedef struct {
+    char summary[16];      /* CLD2's verdict for the whole text (may differ from top[0]) */
     hr_cld2_hypothesis top[3];
     int textBytes;
     int validPrefixBytes;  /* bytes of valid UTF-8 at the start */

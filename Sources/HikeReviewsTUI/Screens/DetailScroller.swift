@@ -54,6 +54,11 @@ struct DetailScroller {
     func moveDown(_ detail: inout RouteDetailState) {
         guard !detail.visible.isEmpty else { return }
         let block = detail.selected + 1
+        if linesFromTop(through: block - 1, in: detail) >= viewHeight {
+            // The selected review starts below the screen (a tall header above it): bring it up first.
+            reveal(&detail)
+            return
+        }
         if block >= detail.top && linesFromTop(through: block, in: detail) > viewHeight {
             advance(&detail, by: 1)
             clampToEnd(&detail)

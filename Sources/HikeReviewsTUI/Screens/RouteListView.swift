@@ -19,7 +19,7 @@ enum RouteListView {
         Column(title: "Ascent", width: 7, priority: 2, rightAligned: true) { route, _ in "\(route.ascentM) m" },
         Column(title: "Rating", width: 6, priority: 5, rightAligned: true) { route, _ in RouteFacts.rating(of: route) },
         Column(title: "Revs", width: 4, priority: 5, rightAligned: true) { route, _ in "\(route.reviews.count)" },
-        Column(title: "Languages", width: 18, priority: 1, rightAligned: false) { _, tags in
+        Column(title: "Languages", width: 14, priority: 1, rightAligned: false) { _, tags in
             tags.isEmpty ? "…" : tags.joined(separator: " ")
         },
     ]
@@ -27,6 +27,21 @@ enum RouteListView {
     /// The languages of a route's reviews, most frequent first, undetermined last.
     static func languageTags(of route: Route, languages: [String: String]) -> [String] {
         languageCounts(of: route.reviews, languages: languages).map(\.tag).filter { $0 != "und" }
+    }
+
+    /// As many tags as fit, then "+N" for the rest: "es fr en +9".
+    static func fitTags(_ joined: String, width: Int) -> String {
+        let tags = joined.split(separator: " ").map(String.init)
+        guard TerminalText.width(joined) > width else { return joined }
+        var shown: [String] = []
+        for (index, tag) in tags.enumerated() {
+            let rest = tags.count - index - 1
+            let candidate = (shown + [tag]).joined(separator: " ") + (rest > 0 ? " +\(rest)" : "")
+            guard TerminalText.width(candidate) <= width else { break }
+            shown.append(tag)
+        }
+        let hidden = tags.count - shown.count
+        return TerminalText.truncate((shown + ["+\(hidden)"]).joined(separator: " "), width: width)
     }
 
     static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
@@ -42,8 +57,8 @@ enum RouteListView {
         let fixed = kept.reduce(0) { $0 + $1.width + 1 }
         var languagesExtra = 0
         let nameWidth: Int
-        if rect.width - fixed - 2 > 40, kept.contains(where: { $0.title == "Languages" }) {
-            nameWidth = 38
+        if rect.width - fixed - 2 > 34, kept.contains(where: { $0.title == "Languages" }) {
+            nameWidth = 34
             languagesExtra = rect.width - fixed - 2 - nameWidth
         } else {
             nameWidth = max(rect.width - fixed - 2, 1)
@@ -55,7 +70,7 @@ enum RouteListView {
             x += nameWidth + 1
             for (column, text) in zip(kept, cells) {
                 let width = column.width + (column.title == "Languages" ? languagesExtra : 0)
-                var shown = TerminalText.truncate(text, width: width)
+                var shown = column.title == "Languages" ? fitTags(text, width: width) : TerminalText.truncate(text, width: width)
                 if column.rightAligned {
                     shown = String(repeating: " ", count: width - TerminalText.width(shown)) + shown
                 }

@@ -8,6 +8,8 @@ struct CLD2Probe: Sendable, Hashable {
         var normalizedScore: Double
     }
 
+    /// CLD2's verdict for the whole text: its return value, which can differ from the first hypothesis.
+    var summary: String
     var hypotheses: [Hypothesis]
     var isReliable: Bool
     var textBytes: Int
@@ -33,7 +35,11 @@ struct CLD2Probe: Sendable, Hashable {
                 return Hypothesis(code: code, percent: Int(item.percent), normalizedScore: item.normalizedScore)
             }
         }
+        let summary = withUnsafeBytes(of: result.summary) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
         return CLD2Probe(
+            summary: summary,
             hypotheses: hypotheses,
             isReliable: result.isReliable != 0,
             textBytes: Int(result.textBytes),

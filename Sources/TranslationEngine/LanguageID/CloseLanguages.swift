@@ -23,7 +23,7 @@ enum CloseLanguages {
         "ca": ["molt", "molta", "amb", "i", "però", "també", "és", "hi", "els", "les", "una", "per", "aigua", "camí", "estava", "va", "vam", "hem", "nens", "gos", "avui", "poc", "vegada", "gent", "arribar", "després", "encara", "ni", "millor", "portar", "fins", "des", "on", "que", "cal", "bastant", "sortida", "platja", "cala", "pujada", "baixada", "pas", "l'", "d'", "tot", "tota", "aquest", "aquesta"],
         "oc": ["amb", "es", "una", "lo", "los", "las", "pas", "mas", "plan", "polit", "nos", "cal", "aiga", "camin", "èra", "èrem", "avèm", "aquí", "aquel", "aquela", "d'aiga", "fòrça", "tanben", "pus", "mai", "que", "dins", "sus", "jos", "amont", "aval", "pels", "dels", "al", "als", "fa", "fasiá", "caliá", "cap", "tot", "tota", "son", "montanha", "montanhas", "vista", "pòt", "pòdes"],
         "fr": ["très", "avec", "mais", "aussi", "est", "il", "y", "a", "les", "une", "pour", "eau", "chemin", "sentier", "était", "nous", "avons", "enfants", "chien", "aujourd'hui", "peu", "fois", "gens", "arriver", "après", "encore", "ni", "mieux", "porter", "jusqu'à", "depuis", "où", "faut", "assez", "beaucoup", "le", "la", "des", "du", "au", "aux", "sur", "dans", "pas", "on", "c'est", "j'ai"],
-        "it": ["molto", "con", "ma", "anche", "è", "c'è", "gli", "una", "per", "acqua", "sentiero", "era", "abbiamo", "bambini", "cane", "oggi", "poco", "volta", "gente", "arrivare", "dopo", "ancora", "né", "meglio", "portare", "fino", "dove", "bisogna", "abbastanza", "il", "lo", "della", "delle", "del", "nel", "sono"],
+        "it": ["molto", "con", "ma", "da", "di", "che", "non", "si", "ci", "alla", "un", "uno", "questo", "questa", "troppa", "troppo", "bellissimo", "bellissima", "anche", "è", "c'è", "gli", "una", "per", "acqua", "sentiero", "era", "abbiamo", "bambini", "cane", "oggi", "poco", "volta", "gente", "arrivare", "dopo", "ancora", "né", "meglio", "portare", "fino", "dove", "bisogna", "abbastanza", "il", "lo", "della", "delle", "del", "nel", "sono"],
         "nb": ["ikke", "jeg", "hva", "hvor", "noen", "mye", "veldig", "fjellet", "vann", "hytte", "hytta", "med", "og", "det", "var", "en", "et", "er", "til", "på", "av", "vi", "oss", "bare", "også", "etter", "over", "utsikten", "turen", "fra", "men", "kom", "gikk", "selv", "hvis", "noe", "nå", "dag", "dagen"],
         "nn": ["ikkje", "eg", "kva", "kvar", "nokon", "mykje", "veldig", "fjellet", "vatn", "hytte", "hytta", "med", "og", "det", "var", "ein", "eit", "er", "til", "på", "av", "vi", "oss", "berre", "òg", "etter", "over", "utsikta", "turen", "frå", "men", "kom", "gjekk", "sjølv", "dersom", "noko", "no", "dag", "dagen", "korleis", "me", "heile", "mange", "fekk", "ho", "han", "kjem", "vere", "vore"],
         "da": ["ikke", "jeg", "hvad", "hvor", "nogle", "meget", "vand", "hytte", "og", "det", "var", "en", "et", "er", "til", "på", "af", "vi", "os", "kun", "også", "efter", "fra", "men", "kom", "gik", "selv", "hvis", "noget", "nu", "dag"],
@@ -40,7 +40,7 @@ enum CloseLanguages {
     /// Letters and letter pairs that one language of a group writes and its neighbours do not.
     static let spellings: [String: [String]] = [
         "pt": ["ão", "ões", "ç", "lh", "nh", "õ", "ã", "ê"],
-        "gl": ["x", "ñ"],
+        "gl": ["x"],
         "es": ["ñ", "ll", "ción", "¿", "¡"],
         "ca": ["l·l", "ny", "ç", "à", "ò", "tx", "ix"],
         "oc": ["lh", "nh", "ò", "ç", "à", "tz"],
@@ -77,7 +77,8 @@ enum CloseLanguages {
         let own = score(tag, words: words)
         let best = group.filter { $0 != tag }.map { score($0, words: words) }.max() ?? 0
         if own > best + 0.05 { return .supports }
-        if best > own + 0.1 { return .contradicts }
+        // A neighbour with at least as much evidence as the candidate makes the candidate doubtful.
+        if best > 0 && best >= own { return .contradicts }
         return .neutral
     }
 

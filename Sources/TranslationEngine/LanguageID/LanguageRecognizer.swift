@@ -13,9 +13,9 @@ public struct LanguageRecognizer: Sendable {
     /// When set, only these tags may be returned (Apple's `languageConstraints`).
     public var languageConstraints: Set<String>?
     /// Fewer letters than this is always "und".
-    public var minimumLetters = 8
-    /// Texts with fewer letters need CLD2's reliable flag and agreeing marker words.
-    public var shortTextLetters = 32
+    public var minimumLetters = 6
+    /// Below this many letters, marker words that contradict CLD2 make the answer "und".
+    public var shortTextLetters = 40
 
     public init() {}
 
@@ -33,43 +33,51 @@ public struct LanguageRecognizer: Sendable {
     public func recognize(_ text: String) -> LanguageGuess {
         let stats = TextStats(text)
         if let byScript = stats.languageFromScript, allowed(byScript) {
-            let reliable = stats.letters >= 2
-            return reliable
-                ? LanguageGuess(tag: byScript, confidence: 0.99, isReliable: true, hypotheses: [LanguageHypothesis(tag: byScript, probability: 0.99)])
-                : .undetermined([LanguageHypothesis(tag: byScript, probability: 0.5)])
+            let hypothesis = LanguageHypothesis(tag: byScript, probability: 0.99)
+            return stats.letters >= 2
+                ? LanguageGuess(tag: byScript, confidence: hypothesis.probability, isReliable: true, hypotheses: [hypothesis])
+                : .undetermined([hypothesis])
         }
         guard stats.letters >= 1 else { return .undetermined() }
 
         let probe = CLD2Probe.detect(text, bestEffort: false)
+        guard stats.letters >= minimumLetters, probe.isReliable, let verdict = Self.bcp47(fromCLD2: probe.summary) else {
+            return bestEffortGuess(text, stats: stats)
+        }
         var hypotheses = Self.hypotheses(from: probe)
-        var reliable = probe.isReliable && !hypotheses.isEmpty
-        if hypotheses.isEmpty {
-            // CLD2 declined; its best-effort answer is only a hint, never reliable.
-            hypotheses = Self.hypotheses(from: CLD2Probe.detect(text, bestEffort: true)).map {
-                LanguageHypothesis(tag: $0.tag, probability: $0.probability * 0.5)
-            }
-            reliable = false
+        // CLD2's verdict for the whole text leads, even when another language covers more bytes.
+        if let index = hypotheses.firstIndex(where: { $0.tag == verdict }) {
+            hypotheses.insert(hypotheses.remove(at: index), at: 0)
+        } else {
+            hypotheses.insert(LanguageHypothesis(tag: verdict, probability: hypotheses.first?.probability ?? 0.5), at: 0)
         }
-        hypotheses = CloseLanguages.rerank(hypotheses, words: stats.words)
-        if let constraints = languageConstraints {
-            hypotheses = hypotheses.filter { constraints.contains($0.tag) }
-        }
-        guard let top = hypotheses.first, top.tag != "und" else { return .undetermined(hypotheses) }
-
-        if stats.letters < minimumLetters {
-            return .undetermined(hypotheses)
-        }
-        let markers = CloseLanguages.markerAgreement(of: top.tag, words: stats.words)
-        if stats.letters < shortTextLetters {
-            // A few words: answer only when CLD2 is sure and nothing in the text speaks against it.
-            guard reliable, top.probability >= 0.7, markers != .contradicts, !CloseLanguages.isAmbiguousWithoutMarkers(top.tag) || markers == .supports else {
-                return .undetermined(hypotheses)
-            }
-        }
-        guard reliable || (top.probability >= 0.6 && markers == .supports) else {
+        hypotheses = constrained(CloseLanguages.rerank(hypotheses, words: stats.words))
+        guard let top = hypotheses.first else { return .undetermined() }
+        // On a few words, marker words that point to a neighbour of CLD2's pick make it a toss-up.
+        if stats.letters < shortTextLetters,
+           CloseLanguages.markerAgreement(of: top.tag, words: stats.words) == .contradicts {
             return .undetermined(hypotheses)
         }
         return LanguageGuess(tag: top.tag, confidence: top.probability, isReliable: true, hypotheses: hypotheses)
+    }
+
+    /// When CLD2 declines (a few words), its best-effort answer is only a hint; it becomes the
+    /// answer only for a language of a close group whose own marker words the text uses and
+    /// its neighbours' it does not ("Muy bonito", "Molt bonic").
+    private func bestEffortGuess(_ text: String, stats: TextStats) -> LanguageGuess {
+        let hints = constrained(Self.hypotheses(from: CLD2Probe.detect(text, bestEffort: true)))
+        let halved = hints.map { LanguageHypothesis(tag: $0.tag, probability: $0.probability * 0.5) }
+        guard stats.letters >= minimumLetters, let hint = halved.first,
+              CloseLanguages.isAmbiguousWithoutMarkers(hint.tag),
+              CloseLanguages.markerAgreement(of: hint.tag, words: stats.words) == .supports else {
+            return .undetermined(halved)
+        }
+        return LanguageGuess(tag: hint.tag, confidence: hint.probability, isReliable: true, hypotheses: halved)
+    }
+
+    private func constrained(_ hypotheses: [LanguageHypothesis]) -> [LanguageHypothesis] {
+        guard let constraints = languageConstraints else { return hypotheses }
+        return hypotheses.filter { constraints.contains($0.tag) }
     }
 
     private func allowed(_ tag: String) -> Bool {

@@ -19,18 +19,26 @@ struct Tmux {
         return nil
     }
 
+    /// Runs a tmux command and returns what it printed.
+    ///
+    /// Output goes through a file, not a pipe: the command that starts the server leaves the
+    /// server holding its stdout, and a pipe would then never reach end-of-file.
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
+        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputURL) }
+        let output = try FileHandle(forWritingTo: outputURL)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.executable("tmux") ?? "/usr/bin/tmux")
         process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
-        let output = Pipe()
         process.standardOutput = output
         process.standardError = output
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try output.close()
+        return (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
     }
 
     /// Starts a shell command in a detached session of the given size.
