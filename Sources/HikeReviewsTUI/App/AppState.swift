@@ -29,6 +29,7 @@ struct AppState: Equatable, Sendable {
         self.targetLanguage = targetLanguage
         self.dataSource = dataSource
         routeList.visible = Array(routes.indices)
+        detection.total = routes.reduce(0) { $0 + $1.reviews.count }
     }
 
     /// The smallest terminal the app draws in; below it the screen says so.

@@ -100,17 +100,33 @@ final class CursesBackend {
 
     /// Draws a frame, writing only the cells that differ from the last one.
     func draw(_ buffer: ScreenBuffer) {
-        if let previous, previous.width == buffer.width, previous.height == buffer.height {
-            for change in buffer.changes(from: previous) {
-                write(change.cells, x: change.x, y: change.y)
-            }
-        } else {
-            erase()
-            for y in 0..<buffer.height {
-                write((0..<buffer.width).map { buffer[$0, y] }, x: 0, y: y)
+        write(changes(to: buffer))
+        previous = buffer
+    }
+
+    /// The runs of cells that differ from the frame on the terminal (every row after a resize).
+    func changes(to buffer: ScreenBuffer) -> [ScreenBuffer.Change] {
+        guard let previous, previous.width == buffer.width, previous.height == buffer.height else {
+            return (0..<buffer.height).map { y in
+                ScreenBuffer.Change(y: y, x: 0, cells: (0..<buffer.width).map { buffer[$0, y] })
             }
         }
+        return buffer.changes(from: previous)
+    }
+
+    /// Writes changed runs (from `changes(to:)`) and shows them; the buffer becomes the frame on the terminal.
+    func write(_ changes: [ScreenBuffer.Change], of buffer: ScreenBuffer) {
+        if previous == nil || previous?.width != buffer.width || previous?.height != buffer.height {
+            erase()
+        }
+        write(changes)
         previous = buffer
+    }
+
+    private func write(_ changes: [ScreenBuffer.Change]) {
+        for change in changes {
+            write(change.cells, x: change.x, y: change.y)
+        }
         refresh()
     }
 

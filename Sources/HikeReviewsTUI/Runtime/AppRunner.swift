@@ -16,9 +16,12 @@ enum AppRunner {
         let runner = EffectRunner(queue: queue, detector: RecognizerDetector())
         defer { runner.cancelAll() }
 
+        let trace = FrameTrace()
         var state = AppState(routes: catalog.routes, size: backend.size, targetLanguage: target, dataSource: dataSource)
         runner.run(state.initialEffects)
-        backend.draw(AppView.render(state))
+        let first = AppView.render(state)
+        backend.write(backend.changes(to: first), of: first)
+        trace.frameDrawn()
 
         while !state.shouldQuit {
             if signals.signal != 0 {
@@ -28,17 +31,26 @@ enum AppRunner {
             var actions = queue.drain()
             // Wait for a key only when nothing else is pending; then take every key already typed.
             var key = backend.readKey(timeout: actions.isEmpty ? 50 : 0)
+            let keyRead = FrameTrace.now()
+            var keys = 0
             while let action = key {
                 actions.append(action)
+                keys += 1
                 key = backend.readKey(timeout: 0)
             }
             guard !actions.isEmpty else { continue }
+            let wasDetecting = !state.detection.isFinished
             for action in actions {
                 if case .resized = action { backend.invalidate() }
                 runner.run(state.reduce(action))
                 if state.shouldQuit { break }
             }
-            backend.draw(AppView.render(state))
+            let frame = AppView.render(state)
+            let changes = backend.changes(to: frame)
+            let computed = FrameTrace.now()
+            backend.write(changes, of: frame)
+            if keys > 0 { trace.keyHandled(since: keyRead, computed: computed, keys: keys) }
+            if wasDetecting && state.detection.isFinished { trace.detectionFinished() }
         }
         let signal = signals.signal
         // Exit like a process killed by the signal would, after the terminal is restored.
