@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The real binary in a real terminal (tmux): keys in, screens out, terminal restored.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is installed by `make setup`"))
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is installed by `make setup`"), .timeLimit(.minutes(1)))
 struct EndToEndTests {
     /// A scratch folder with a launcher script that records `stty -g` before and after the app.
     struct Run {
@@ -20,8 +20,9 @@ struct EndToEndTests {
                 cd '\(folder.path)'
                 stty -g > before
                 sh -c 'echo $$ > pid; exec "$0" "$@"' '\(Paths.binary.path)' \(arguments)
-                echo $? > status
+                code=$?
                 stty -g > after
+                echo $code > status.tmp && mv status.tmp status
                 sleep 60
                 """
             let launcher = folder.appendingPathComponent("launch.sh")
@@ -38,7 +39,8 @@ struct EndToEndTests {
         func waitForExit(timeout: Double = 10) -> String? {
             let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline {
-                if let status = file("status"), file("after") != nil { return status }
+                // The launcher writes `after` first, then renames `status` into place.
+                if let status = file("status") { return status }
                 Thread.sleep(forTimeInterval: 0.05)
             }
             return nil
@@ -103,11 +105,12 @@ extension EndToEndTests {
         try run.start(arguments: "--data '\(Paths.sampleData.path)'")
         _ = try run.tmux.waitForScreen { $0.contains("Ruta del Cares") }
         let pid = try #require(run.file("pid").flatMap { Int32($0) })
-        let killer = Process()
-        killer.executableURL = URL(fileURLWithPath: "/bin/kill")
-        killer.arguments = ["-\(signal)", "\(pid)"]
-        try killer.run()
-        killer.waitUntilExit()
+        let number: Int32 = switch signal {
+        case "TERM": SIGTERM
+        case "HUP": SIGHUP
+        default: SIGINT
+        }
+        #expect(kill(pid, number) == 0)
         let status = run.waitForExit()
         #expect(status == expectedStatus)
         #expect(run.file("before") == run.file("after"), "stty settings restored after SIG\(signal)")

@@ -70,7 +70,8 @@ extension ReducerTests {
         Fixtures.type("Spanish", on: &state)
         guard case .languagePicker(let narrowed) = state.modals.last else { return }
         #expect(narrowed.matches.map(\.tag) == [nil, "es"])
-        Fixtures.press([.down, .enter], on: &state)
+        #expect(narrowed.selected == 1, "typing selects the first language, not All")
+        Fixtures.press([.enter], on: &state)
         #expect(state.modals.isEmpty)
         let detail = try #require(state.detail)
         #expect(detail.query.language == "es")
@@ -188,5 +189,14 @@ extension ReducerTests {
                 #expect(help.contains(binding.help))
             }
         }
+    }
+}
+
+extension ReducerTests {
+    /// The README's key table is generated from the keybinding table; this keeps them in step.
+    @Test func readmeKeyTableMatchesTheBindings() throws {
+        let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let table = KeyBindings.markdownTable()
+        #expect(readme.contains("<!-- keys -->\n\(table)\n<!-- /keys -->"), "update README.md's key table to:\n\(table)")
     }
 }

@@ -23,6 +23,7 @@ extension AppState {
         case .languagesDetected(let found, let done, let total):
             languages.merge(found) { _, new in new }
             detection = DetectionProgress(done: done, total: total)
+            routeLanguageTags = routes.map { RouteListView.languageTags(of: $0, languages: languages) }
             refreshDetailAfterLanguages()
         case .terminationRequested:
             shouldQuit = true
@@ -310,7 +311,8 @@ extension AppState {
         switch modal {
         case .languagePicker(var picker):
             guard edit(&picker.filterText, with: key) else { return }
-            picker.selected = 0
+            // Typing names a language: select the first match rather than "All", so Enter applies it.
+            picker.selected = picker.filterText.isEmpty || picker.matches.count < 2 ? 0 : 1
             modals[modals.count - 1] = .languagePicker(picker)
         case .textInput(var input):
             guard edit(&input.text, with: key) else { return }

@@ -12,6 +12,8 @@ struct AppState: Equatable, Sendable {
     /// Detected language of each review, by review id; filled in as detection finishes.
     var languages: [String: String] = [:]
     var detection = DetectionProgress()
+    /// The detected languages of each route's reviews, most frequent first (kept with `languages`).
+    var routeLanguageTags: [[String]] = []
     var size: Size
     var routeList = RouteListState()
     /// Screens above the route list (the list is always at the bottom of the stack).
@@ -29,6 +31,7 @@ struct AppState: Equatable, Sendable {
         self.targetLanguage = targetLanguage
         self.dataSource = dataSource
         routeList.visible = Array(routes.indices)
+        routeLanguageTags = Array(repeating: [], count: routes.count)
         detection.total = routes.reduce(0) { $0 + $1.reviews.count }
     }
 

@@ -26,8 +26,6 @@ struct KeyBinding: Sendable {
 
 /// The one keybinding table: dispatch, the help modal and the README's key table all read it.
 enum KeyBindings {
-    static let browsing: Set<KeyContext> = [.routeList, .routeDetail, .help]
-
     static let table: [KeyBinding] = [
         KeyBinding(command: .moveDown, keys: [.char("j"), .down, .wheelDown], help: "next item", contexts: [.routeList, .routeDetail, .help]),
         KeyBinding(command: .moveDown, keys: [.down, .tab], help: "next item", contexts: [.languagePicker]),

@@ -30,6 +30,32 @@ enum TerminalText {
     ///
     /// The result is a fixed point: `sanitize(sanitize(s)) == sanitize(s)`.
     static func sanitize(_ s: String) -> String {
+        // Most review text is made only of scalars that need nothing done: skip the
+        // grapheme and property work for it, which is most of the cost of a frame.
+        if s.unicodeScalars.allSatisfy(isPlainlyDrawable) {
+            return s
+        }
+        return sanitizeScalars(s)
+    }
+
+    /// Scalars that are never replaced, are never a non-starter and never start a grapheme
+    /// that would need a base: printable ASCII, Latin, Greek, Cyrillic letters, general
+    /// punctuation without the separators and bidi controls, kana and common CJK ideographs.
+    static func isPlainlyDrawable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x370...0x377, 0x37A...0x37F, 0x384...0x3FF,
+             0x400...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0,
+             0x2100...0x214F, 0x2190...0x21FF, 0x2500...0x257F, 0x25A0...0x25FF,
+             0x3001...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FF,
+             0x4E00...0x9FFF, 0xFF01...0xFF60:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The full scalar-by-scalar pass of `sanitize(_:)`.
+    static func sanitizeScalars(_ s: String) -> String {
         var out = String.UnicodeScalarView()
         // True at the start and after a replaced scalar: a mark here has no real base,
         // and the replacement picture must not become its base either.

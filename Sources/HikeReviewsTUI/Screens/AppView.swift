@@ -38,7 +38,10 @@ enum AppView {
     }
 
     private static func drawTooSmall(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
-        let message = ["terminal too small", "\(state.size.width)x\(state.size.height), need 20x6", "q quits"]
+        let size = "\(state.size.width)x\(state.size.height) < 20x6"
+        let message = rect.width >= 18
+            ? ["terminal too small", size, "q quits"]
+            : ["terminal", "too small", size, "q quits"]
         for (row, line) in message.enumerated() where row < rect.height {
             let text = TerminalText.truncate(line, width: rect.width)
             let x = max(0, (rect.width - TerminalText.width(text)) / 2)

@@ -90,7 +90,7 @@ enum RouteListView {
             let position = list.scroll + row
             guard position < list.visible.count else { break }
             let route = state.routes[list.visible[position]]
-            let tags = languageTags(of: route, languages: state.languages)
+            let tags = state.routeLanguageTags[list.visible[position]]
             let style: Style = position == list.selected ? .selected : .plain
             if position == list.selected {
                 buffer.fill(Rect(x: rows.x, y: rows.y + row, width: rows.width, height: 1), style: .selected)

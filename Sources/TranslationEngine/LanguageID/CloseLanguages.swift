@@ -64,7 +64,7 @@ enum CloseLanguages {
         for word in words {
             if list.contains(String(word)) {
                 points += 1
-            } else if letters.contains(where: { word.contains($0) }) {
+            } else if letters.contains(where: { word.unicodeScalars.containsRun($0.unicodeScalars) }) {
                 points += 0.5
             }
         }
@@ -102,5 +102,30 @@ enum CloseLanguages {
         let probability = max(hypotheses.first { $0.tag == challenger }?.probability ?? 0, top.probability)
         reordered.insert(LanguageHypothesis(tag: challenger, probability: probability), at: 0)
         return reordered
+    }
+}
+
+extension Substring.UnicodeScalarView {
+    /// Whether `run` occurs in these scalars, compared exactly (no Foundation, no locale).
+    func containsRun(_ run: String.UnicodeScalarView) -> Bool {
+        let pattern = Array(run)
+        guard let first = pattern.first else { return true }
+        var index = startIndex
+        while index != endIndex {
+            if self[index] == first {
+                var matched = true
+                var cursor = self.index(after: index)
+                for scalar in pattern.dropFirst() {
+                    guard cursor != endIndex, self[cursor] == scalar else {
+                        matched = false
+                        break
+                    }
+                    cursor = self.index(after: cursor)
+                }
+                if matched { return true }
+            }
+            index = self.index(after: index)
+        }
+        return false
     }
 }

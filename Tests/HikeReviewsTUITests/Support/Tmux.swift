@@ -21,24 +21,16 @@ struct Tmux {
 
     /// Runs a tmux command and returns what it printed.
     ///
-    /// Output goes through a file, not a pipe: the command that starts the server leaves the
-    /// server holding its stdout, and a pipe would then never reach end-of-file.
+    /// It uses posix_spawn and waitpid rather than Foundation's Process: the command that starts
+    /// the server leaves a daemon behind, and Process was seen never to notice its client exit
+    /// under the parallel test runner. Output goes through a file so no pipe is left open.
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
-        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outputURL) }
-        let output = try FileHandle(forWritingTo: outputURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable("tmux") ?? "/usr/bin/tmux")
-        process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        return (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let argv = [Self.executable("tmux") ?? "/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        try Subprocess.run(argv, outputPath: outputPath)
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 
     /// Starts a shell command in a detached session of the given size.
