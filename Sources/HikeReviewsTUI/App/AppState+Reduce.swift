@@ -54,18 +54,15 @@ extension AppState {
 
     private mutating func runRouteList(_ command: Command) {
         let count = routeList.visible.count
-        let page = max(1, routeListRows - 1)
+        if let moved = Command.move(command, from: routeList.selected, last: count - 1, page: max(1, routeListRows - 1)) {
+            routeList.selected = moved
+            clampRouteList()
+            return
+        }
         switch command {
-        case .moveDown: routeList.selected += 1
-        case .moveUp: routeList.selected -= 1
-        case .pageDown: routeList.selected += page
-        case .pageUp: routeList.selected -= page
-        case .moveToTop: routeList.selected = 0
-        case .moveToBottom: routeList.selected = count - 1
         case .open:
             guard count > 0 else { return }
             openRoute(routeList.visible[routeList.selected])
-            return
         case .search:
             modals.append(.textInput(TextInputState(purpose: .searchRoutes, text: routeList.searchText)))
         case .clearFilters:
@@ -77,7 +74,6 @@ extension AppState {
         default:
             break
         }
-        clampRouteList()
     }
 
     /// Rows the route list has for routes (below its column header).
@@ -229,36 +225,27 @@ extension AppState {
         guard case .help(var help) = modals.last else { return }
         let lines = HelpView.lineCount(for: help.context)
         let page = max(1, bodyHeight - 4)
-        switch command {
-        case .moveDown: help.scroll += 1
-        case .moveUp: help.scroll -= 1
-        case .pageDown: help.scroll += page
-        case .pageUp: help.scroll -= page
-        case .moveToTop: help.scroll = 0
-        case .moveToBottom: help.scroll = lines
-        case .back:
-            modals.removeLast()
+        if let moved = Command.move(command, from: help.scroll, last: lines, page: page) {
+            help.scroll = min(max(moved, 0), max(lines - page, 0))
+            modals[modals.count - 1] = .help(help)
             return
-        case .quit:
-            shouldQuit = true
-            return
-        default:
-            break
         }
-        help.scroll = min(max(help.scroll, 0), max(lines - page, 0))
-        modals[modals.count - 1] = .help(help)
+        switch command {
+        case .back: modals.removeLast()
+        case .quit: shouldQuit = true
+        default: break
+        }
     }
 
     private mutating func runPicker(_ command: Command) {
         guard case .languagePicker(var picker) = modals.last else { return }
         let count = picker.matches.count
+        if let moved = Command.move(command, from: picker.selected, last: count - 1, page: 8) {
+            picker.selected = min(max(moved, 0), max(count - 1, 0))
+            modals[modals.count - 1] = .languagePicker(picker)
+            return
+        }
         switch command {
-        case .moveDown: picker.selected += 1
-        case .moveUp: picker.selected -= 1
-        case .pageDown: picker.selected += 8
-        case .pageUp: picker.selected -= 8
-        case .moveToTop: picker.selected = 0
-        case .moveToBottom: picker.selected = count - 1
         case .apply:
             modals.removeLast()
             guard var detail, picker.matches.indices.contains(picker.selected) else { return }
@@ -271,15 +258,11 @@ extension AppState {
             return
         case .cancel:
             modals.removeLast()
-            return
         case .quit:
             shouldQuit = true
-            return
         default:
             break
         }
-        picker.selected = min(max(picker.selected, 0), max(count - 1, 0))
-        modals[modals.count - 1] = .languagePicker(picker)
     }
 
     private mutating func runTextInput(_ command: Command) {
