@@ -146,3 +146,13 @@ extension LanguageRecognizerTests {
         }
     }
 }
+
+extension LanguageRecognizerTests {
+    @Test func veryLongTextIsCutOnAScalarBoundary() {
+        // Over CLD2's cap, with multi-byte letters all the way through.
+        let text = String(repeating: "El camino está muy bien señalizado y había agua en la fuente. ", count: 6000)
+        #expect(text.utf8.count > CLD2Probe.maximumBytes)
+        #expect(LanguageRecognizer().recognize(text).tag == "es")
+        #expect(LanguageRecognizer().recognize("Él está allí, señalizado, con agua y sombra todo el camino.").tag == "es")
+    }
+}

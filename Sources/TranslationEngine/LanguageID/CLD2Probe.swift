@@ -15,10 +15,26 @@ struct CLD2Probe: Sendable, Hashable {
     var textBytes: Int
     var validPrefixBytes: Int
 
+    /// The most bytes of a text handed to CLD2.
+    static let maximumBytes = 256 * 1024
+
     /// Runs CLD2 (full tables) over UTF-8 text.
     static func detect(_ text: String, bestEffort: Bool) -> CLD2Probe {
         var result = hr_cld2_result()
-        var utf8 = Array(text.utf8)
+        // CLD2 takes an Int32 length and samples the text anyway: the first 256 KB decide.
+        var utf8: [UInt8]
+        if text.utf8.count <= maximumBytes {
+            utf8 = Array(text.utf8)
+        } else {
+            // Cut on a scalar boundary: CLD2 answers "unknown" for a text with a broken sequence.
+            utf8 = []
+            utf8.reserveCapacity(maximumBytes)
+            for scalar in text.unicodeScalars {
+                let encoded = UTF8.encode(scalar)!
+                guard utf8.count + encoded.count <= maximumBytes else { break }
+                utf8.append(contentsOf: encoded)
+            }
+        }
         utf8.append(0)
         utf8.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
