@@ -45,6 +45,6 @@ enum HikeReviews {
             return 1
         }
         let language = target ?? PreferredLanguage.fromEnvironment()
-        return AppRunner.run(catalog: catalog, target: language, dataSource: url.path)
+        return AppRunner.run(catalog: catalog, target: language)
     }
 }

@@ -98,7 +98,9 @@ extension EndToEndTests {
         #expect(run.file("before") == run.file("after"), "stty settings restored on quit")
     }
 
-    @Test(arguments: [("TERM", "143"), ("HUP", "129"), ("INT", "130")])
+    /// TERM, HUP and INT end the app cleanly; SEGV and ABRT stand in for a crash, which the
+    /// rescue handler answers by restoring the terminal before the process dies of the signal.
+    @Test(arguments: [("TERM", "143"), ("HUP", "129"), ("INT", "130"), ("SEGV", "139"), ("ABRT", "134")])
     func signalRestoresTerminal(signal: String, expectedStatus: String) throws {
         let run = try Run()
         defer { run.finish() }
@@ -108,6 +110,8 @@ extension EndToEndTests {
         let number: Int32 = switch signal {
         case "TERM": SIGTERM
         case "HUP": SIGHUP
+        case "SEGV": SIGSEGV
+        case "ABRT": SIGABRT
         default: SIGINT
         }
         #expect(kill(pid, number) == 0)

@@ -22,14 +22,12 @@ struct AppState: Equatable, Sendable {
     var modals: [Modal] = []
     /// The language translations go into (the next issues use it; shown in the status bar).
     var targetLanguage: String
-    var dataSource: String
     var shouldQuit = false
 
-    init(routes: [Route], size: Size, targetLanguage: String = "en", dataSource: String = "") {
+    init(routes: [Route], size: Size, targetLanguage: String = "en") {
         self.routes = routes
         self.size = size
         self.targetLanguage = targetLanguage
-        self.dataSource = dataSource
         routeList.visible = Array(routes.indices)
         routeLanguageTags = Array(repeating: [], count: routes.count)
         detection.total = routes.reduce(0) { $0 + $1.reviews.count }

@@ -4,20 +4,24 @@ import ReviewModel
 /// Runs the interactive app: curses in, actions through the reducer, frames out.
 @MainActor
 enum AppRunner {
-    static func run(catalog: RouteCatalog, target: String, dataSource: String) -> Int32 {
+    static func run(catalog: RouteCatalog, target: String) -> Int32 {
         let signals = SignalFlag.shared
         installSignalHandlers()
 
+        TerminalRescue.shared.arm()
         let backend = CursesBackend()
         backend.start()
-        defer { backend.stop() }
+        defer {
+            backend.stop()
+            TerminalRescue.shared.disarm()
+        }
 
         let queue = ActionQueue()
         let runner = EffectRunner(queue: queue, detector: RecognizerDetector())
         defer { runner.cancelAll() }
 
         let trace = FrameTrace()
-        var state = AppState(routes: catalog.routes, size: backend.size, targetLanguage: target, dataSource: dataSource)
+        var state = AppState(routes: catalog.routes, size: backend.size, targetLanguage: target)
         runner.run(state.initialEffects)
         let first = AppView.render(state)
         backend.write(backend.changes(to: first), of: first)

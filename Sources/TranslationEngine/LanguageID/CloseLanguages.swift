@@ -82,8 +82,8 @@ enum CloseLanguages {
         return .neutral
     }
 
-    /// Languages CLD2 names too readily on little text unless markers back it.
-    static func isAmbiguousWithoutMarkers(_ tag: String) -> Bool {
+    /// Whether a language belongs to one of the groups CLD2 confuses.
+    static func isInCloseGroup(_ tag: String) -> Bool {
         group(of: tag) != nil
     }
 

@@ -2,13 +2,15 @@ import Foundation
 
 /// Identifies the language of a text: the role of Apple's `NLLanguageRecognizer`, on CLD2's full tables.
 ///
-/// CLD2 alone gives confident wrong answers on a few words and mixes up close languages,
-/// so the recognizer adds three checks of its own:
+/// It answers with CLD2's verdict for the whole text when CLD2 calls it reliable, and adds:
 /// - scripts that name their language outright (kana for Japanese, Hangul for Korean);
-/// - a short-text rule: under `minimumLetters` letters, or under `shortTextLetters` without
-///   CLD2 being sure and the marker words agreeing, the answer is "und";
-/// - a tie-breaker among close languages (es/gl/pt/ca/oc/fr, nb/nn/da, hr/sr/bs, mk/bg)
-///   that scores each candidate by words only it uses.
+/// - a tie-breaker among close languages (es/gl/pt/ca/oc/fr/it, nb/nn/da/sv, hr/sr/bs/sl,
+///   mk/bg/sr/ru) that scores each candidate by words and spellings only it uses;
+/// - a short-text rule: under `minimumLetters` letters the answer is "und", and under
+///   `shortTextLetters` a neighbour with as much marker evidence makes it "und";
+/// - when CLD2 declines, its best-effort hint becomes the answer only if the text holds
+///   marker words of that language alone ("Muy bonito").
+/// Anything it cannot back this way is "und", never an unreliable guess.
 public struct LanguageRecognizer: Sendable {
     /// When set, only these tags may be returned (Apple's `languageConstraints`).
     public var languageConstraints: Set<String>?
@@ -68,7 +70,7 @@ public struct LanguageRecognizer: Sendable {
         let hints = constrained(Self.hypotheses(from: CLD2Probe.detect(text, bestEffort: true)))
         let halved = hints.map { LanguageHypothesis(tag: $0.tag, probability: $0.probability * 0.5) }
         guard stats.letters >= minimumLetters, let hint = halved.first,
-              CloseLanguages.isAmbiguousWithoutMarkers(hint.tag),
+              CloseLanguages.isInCloseGroup(hint.tag),
               CloseLanguages.markerAgreement(of: hint.tag, words: stats.words) == .supports else {
             return .undetermined(halved)
         }

@@ -24,7 +24,7 @@ enum Fixtures {
 
     /// The app at a size, with every language detected.
     static func state(width: Int = 80, height: Int = 24) -> AppState {
-        var state = AppState(routes: catalog.routes, size: .init(width: width, height: height), targetLanguage: "en", dataSource: "sample-data/routes.json")
+        var state = AppState(routes: catalog.routes, size: .init(width: width, height: height), targetLanguage: "en")
         let total = languages.count
         _ = state.reduce(.languagesDetected(languages, done: total, total: total))
         return state
