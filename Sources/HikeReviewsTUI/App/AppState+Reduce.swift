@@ -125,8 +125,11 @@ extension AppState {
         }
     }
 
-    /// Columns the route detail gives to text.
-    var detailTextWidth: Int { max(1, size.width - 2) }
+    /// Columns the route detail gives to text: the screen, but no wider than is comfortable to read.
+    var detailTextWidth: Int { min(max(1, size.width - 2), Self.readableTextWidth) }
+
+    /// Lines longer than this are hard to follow on a wide terminal.
+    static let readableTextWidth = 100
 
     func detailLayout(_ detail: RouteDetailState) -> RouteDetailLayout {
         RouteDetailLayout(route: routes[detail.routeIndex], detail: detail, languages: languages, width: detailTextWidth)
