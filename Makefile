@@ -17,6 +17,7 @@ run: build
 
 ## Run every test: unit, reducer, snapshot, and end-to-end in tmux.
 test: setup
+	bash scripts/fetch-test-pairs
 	$(SWIFT) build
 	$(SWIFT) test
 

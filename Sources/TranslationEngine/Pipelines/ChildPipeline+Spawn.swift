@@ -1,0 +1,101 @@
+import Foundation
+
+extension ChildPipeline {
+    /// Spawns every stage with `posix_spawn`, wired stdin-to-stdout, in one new process group.
+    static func spawn(_ stages: [ModeFile.Stage]) throws -> ChildPipeline {
+        guard !stages.isEmpty else { throw PipelineError.noStages }
+        // pipes[i] feeds stage i; pipes[count] is the last stage's output. All CLOEXEC so no
+        // child (ours or anyone else's) keeps a pipe end alive and blocks EOF.
+        var pipes: [(read: Int32, write: Int32)] = []
+        func closeAll() {
+            for pipe in pipes { close(pipe.read); close(pipe.write) }
+        }
+        for _ in 0...stages.count {
+            guard let pipe = makeCloseOnExecPipe() else {
+                let code = errno
+                closeAll()
+                throw PipelineError.spawnFailed(program: "pipe", errno: code)
+            }
+            pipes.append(pipe)
+        }
+
+        let environment = childEnvironment()
+        var pids: [pid_t] = []
+        var group: pid_t = 0
+        for (index, stage) in stages.enumerated() {
+            do {
+                let pid = try spawnStage(stage, stdin: pipes[index].read, stdout: pipes[index + 1].write,
+                                         processGroup: group, environment: environment)
+                if index == 0 { group = pid }
+                pids.append(pid)
+            } catch {
+                if group != 0 { kill(-group, SIGKILL) }
+                for pid in pids {
+                    var status: Int32 = 0
+                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                }
+                closeAll()
+                throw error
+            }
+        }
+        // Keep only our two ends; the children own the rest.
+        let input = pipes[0].write
+        let output = pipes[stages.count].read
+        for (index, pipe) in pipes.enumerated() {
+            if index != 0 { close(pipe.write) }
+            if index != stages.count { close(pipe.read) }
+        }
+        // Non-blocking so a write can honour the request deadline through poll().
+        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
+        let child = ChildPipeline(pids: pids, processGroup: group, inputFD: input, outputFD: output)
+        child.startReader()
+        return child
+    }
+
+    private static func spawnStage(
+        _ stage: ModeFile.Stage, stdin: Int32, stdout: Int32, processGroup: pid_t, environment: [String]
+    ) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        // Stage diagnostics would interleave with the host's output; nobody reads them.
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        closeInheritedDescriptors(&actions)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // We ignore SIGPIPE in the host; ignored dispositions survive exec, so reset it or a
+        // stage would loop on EPIPE instead of dying when its reader goes away.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setpgroup(&attributes, processGroup)
+        let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let argv = ([stage.executable] + stage.arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, stage.executable, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw PipelineError.spawnFailed(program: stage.executable, errno: result) }
+        return pid
+    }
+
+    /// The host environment, with a UTF-8 character type as the `apertium` wrapper forces.
+    private static func childEnvironment() -> [String] {
+        var environment = ProcessInfo.processInfo.environment
+        if environment["LC_ALL"] == nil { environment["LC_CTYPE"] = "C.UTF-8" }
+        return environment.map { "\($0.key)=\($0.value)" }
+    }
+}

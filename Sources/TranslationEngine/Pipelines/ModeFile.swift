@@ -1,0 +1,32 @@
+import Foundation
+
+/// A parsed Apertium `.mode` file: the stages of one translation direction, ready to spawn.
+///
+/// The mode file is a shell pipeline; rather than hand it to a shell (which cannot be kept
+/// warm, see LAB-NOTES) we turn it into one argv per stage, the way APy does.
+public struct ModeFile: Sendable, Equatable {
+    /// One program of the pipeline with its full argument vector.
+    public struct Stage: Sendable, Equatable {
+        /// Absolute path of the program, resolved through `PATH`.
+        public var executable: String
+        /// Arguments after the program name (argv[1...]).
+        public var arguments: [String]
+
+        /// Creates a stage from an absolute executable path and its arguments.
+        public init(executable: String, arguments: [String]) {
+            self.executable = executable
+            self.arguments = arguments
+        }
+    }
+
+    /// The prefix Debian pair packages bake into their mode files.
+    public static let installedPrefix = "/usr/share/apertium"
+
+    /// The stages, first to last.
+    public var stages: [Stage]
+
+    /// Creates a mode file from already-built stages.
+    public init(stages: [Stage]) {
+        self.stages = stages
+    }
+}

@@ -1,0 +1,31 @@
+/// Failures of a running pipeline.
+public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No answer arrived before the deadline.
+    case timedOut
+    /// A stage exited or closed its pipe.
+    case stageDied
+    /// `posix_spawn` or `pipe2` failed.
+    case spawnFailed(program: String, errno: Int32)
+    /// The pipeline was shut down.
+    case shutDown
+    /// The pipeline has no stages.
+    case noStages
+
+    /// Whether killing and restarting the pipeline may help.
+    var isRecoverable: Bool {
+        switch self {
+        case .timedOut, .stageDied: true
+        case .spawnFailed, .shutDown, .noStages: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .timedOut: "the pipeline did not answer in time"
+        case .stageDied: "a pipeline stage died"
+        case .spawnFailed(let program, let code): "could not start \(program): errno \(code)"
+        case .shutDown: "the pipeline was shut down"
+        case .noStages: "the mode has no stages"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+@testable import TranslationEngine
+
+/// Locations of the extracted pair data and helpers shared by the tests.
+enum PipelineFixtures {
+    /// Extracted by `scripts/fetch-test-pairs` (run by `make test`) into the checkout's .build folder.
+    static let pairsRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/test-pairs/extracted/usr/share/apertium").path
+    static let spaEngMode = pairsRoot + "/modes/spa-eng.mode"
+    static let frEsMode = pairsRoot + "/modes/fr-es.mode"
+
+    /// Whether the extracted Debian pair data and the Apertium programs are present.
+    static var dataAvailable: Bool {
+        FileManager.default.fileExists(atPath: spaEngMode)
+            && FileManager.default.fileExists(atPath: frEsMode)
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/lt-proc")
+    }
+
+
+    static func spaEng() throws -> ApertiumPipeline {
+        try ApertiumPipeline(modeFile: spaEngMode, dataRoot: pairsRoot)
+    }
+
+    /// Runs a program to completion and returns its stdout.
+    static func run(_ executable: String, _ arguments: [String], input: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let data = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Pids of the live (non-zombie included) children of this process, from /proc.
+    static func childrenOfThisProcess() -> [Int32] {
+        let taskDir = "/proc/self/task"
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: taskDir)) ?? []
+        var pids: [Int32] = []
+        for task in tasks {
+            guard let text = try? String(contentsOfFile: "\(taskDir)/\(task)/children", encoding: .utf8) else { continue }
+            pids += text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        }
+        return pids
+    }
+
+    /// A copy of the pair's data dir with a rewritten mode file, so the `apertium` wrapper
+    /// (which reads `<datadir>/modes/<pair>.mode`) finds the extracted data.
+    static func wrapperDataDir() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pipelines-ref-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: dir + "/modes", withIntermediateDirectories: true)
+        let mode = try String(contentsOfFile: spaEngMode, encoding: .utf8)
+            .replacingOccurrences(of: ModeFile.installedPrefix, with: pairsRoot)
+        try mode.write(toFile: dir + "/modes/spa-eng.mode", atomically: true, encoding: .utf8)
+        return dir
+    }
+}
