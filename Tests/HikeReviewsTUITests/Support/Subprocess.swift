@@ -25,8 +25,25 @@ enum Subprocess {
         cArguments.append(nil)
         defer { cArguments.forEach { free($0) } }
 
+        // The calling thread may be a concurrency worker with most signals blocked, and posix_spawn
+        // passes the mask on: a tmux server that inherits it never sees SIGCHLD and outlives its
+        // session. Start children with an empty mask and default handlers instead.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&attributes, &emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGCHLD] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, environ)
         guard spawned == 0 else {
             throw Failure(description: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))")
         }
