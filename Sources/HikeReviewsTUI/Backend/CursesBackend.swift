@@ -17,6 +17,11 @@ final class CursesBackend {
     /// Puts the terminal into curses mode.
     func start() {
         setlocale(LC_ALL, "")
+        // Under LANG=C curses would show every accent and CJK character as escape notation;
+        // reviews are UTF-8, and nearly every terminal today is too.
+        if String(cString: nl_langinfo(nl_item(CODESET))) != "UTF-8" {
+            setlocale(LC_CTYPE, "C.UTF-8")
+        }
         // Esc must answer at once, not after curses waits a second for an escape sequence.
         setenv("ESCDELAY", "25", 0)
         initscr()
@@ -96,12 +101,6 @@ final class CursesBackend {
             guard code >= 32, let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
             return .keyPressed(.char(Character(scalar)))
         }
-    }
-
-    /// Draws a frame, writing only the cells that differ from the last one.
-    func draw(_ buffer: ScreenBuffer) {
-        write(changes(to: buffer))
-        previous = buffer
     }
 
     /// The runs of cells that differ from the frame on the terminal (every row after a resize).

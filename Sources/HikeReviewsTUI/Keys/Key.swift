@@ -30,10 +30,4 @@ enum Key: Hashable, Sendable {
         case .ctrl(let c): return "Ctrl-\(c.uppercased())"
         }
     }
-
-    /// The character a key types into a text field, if it types one.
-    var typedCharacter: Character? {
-        if case .char(let c) = self { return c }
-        return nil
-    }
 }
