@@ -200,3 +200,28 @@ extension ReducerTests {
         #expect(readme.contains("<!-- keys -->\n\(table)\n<!-- /keys -->"), "update README.md's key table to:\n\(table)")
     }
 }
+
+extension ReducerTests {
+    @Test func sortCyclesThroughEveryOrderAndKeepsTheSelectedReview() throws {
+        var state = Fixtures.state()
+        Fixtures.press([.enter, .char("j")], on: &state)
+        let route = state.routes[try #require(state.detail).routeIndex]
+        let selectedBefore = try #require(state.detail).visible[1]
+        var seen: [ReviewSort] = []
+        for _ in ReviewSort.allCases {
+            Fixtures.press([.char("s")], on: &state)
+            let detail = try #require(state.detail)
+            seen.append(detail.query.sort)
+            #expect(detail.visible[detail.selected] == selectedBefore, "the selected review stays selected")
+            let reviews = detail.visible.map { route.reviews[$0] }
+            switch detail.query.sort {
+            case .oldest: #expect(reviews.map(\.date) == reviews.map(\.date).sorted())
+            case .bestRated: #expect(reviews.map(\.rating) == reviews.map(\.rating).sorted(by: >))
+            case .worstRated: #expect(reviews.map(\.rating) == reviews.map(\.rating).sorted())
+            case .newest: #expect(reviews.map(\.date) == reviews.map(\.date).sorted(by: >))
+            }
+        }
+        #expect(Set(seen) == Set(ReviewSort.allCases))
+        #expect(seen.last == .newest)
+    }
+}

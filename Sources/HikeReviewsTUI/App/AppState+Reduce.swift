@@ -161,6 +161,11 @@ extension AppState {
             detail.query.language = nil
             detail.query.searchText = ""
             refilter(&detail)
+        case .cycleSort:
+            let orders = ReviewSort.allCases
+            let next = (orders.firstIndex(of: detail.query.sort) ?? 0) + 1
+            detail.query.sort = orders[next % orders.count]
+            refilter(&detail)
         case .showHelp:
             modals.append(.help(HelpState(context: .routeDetail)))
         case .quit:

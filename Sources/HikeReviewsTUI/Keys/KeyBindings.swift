@@ -14,6 +14,7 @@ enum Command: Hashable, Sendable {
     case pickLanguage, search
     case apply, cancel
     case clearFilters
+    case cycleSort
 }
 
 /// One row of the keybinding table.
@@ -42,6 +43,7 @@ enum KeyBindings {
         KeyBinding(command: .open, keys: [.enter, .right, .char("l")], help: "open the route", contexts: [.routeList]),
         KeyBinding(command: .pickLanguage, keys: [.char("l")], help: "filter reviews by detected language", contexts: [.routeDetail]),
         KeyBinding(command: .search, keys: [.char("/")], help: "search", contexts: [.routeList, .routeDetail]),
+        KeyBinding(command: .cycleSort, keys: [.char("s")], help: "sort: newest, oldest, best, worst", contexts: [.routeDetail]),
         KeyBinding(command: .clearFilters, keys: [.char("c")], help: "clear language filter and search", contexts: [.routeList, .routeDetail]),
         KeyBinding(command: .apply, keys: [.enter], help: "apply", contexts: [.languagePicker, .textInput]),
         KeyBinding(command: .cancel, keys: [.escape], help: "close without changes", contexts: [.languagePicker, .textInput]),

@@ -72,7 +72,7 @@ enum AppView {
         let hints: String
         switch state.keyContext {
         case .routeList: hints = "Enter open  / search  ? help  q quit"
-        case .routeDetail: hints = "l language  / search  c clear  Esc back  ? help  q quit"
+        case .routeDetail: hints = "l language  / search  s sort  c clear  Esc back  ? help  q quit"
         case .languagePicker: hints = "type to narrow  ↑↓ choose  Enter apply  Esc cancel"
         case .textInput: hints = "Enter search  Esc cancel"
         case .help: hints = "↑↓ scroll  Esc close"

@@ -64,6 +64,7 @@ struct RouteDetailLayout {
         let shown = detail.visible.count
         let total = route.reviews.count
         var heading = shown == total ? "Reviews (\(total))" : "Reviews (\(shown) of \(total))"
+        heading += " · \(Self.sortName(detail.query.sort))"
         if let language = detail.query.language {
             heading += " · language: \(LanguageNames.name(of: language)) [\(language)]"
         }
@@ -78,6 +79,15 @@ struct RouteDetailLayout {
         }
         lines.append(StyledLine(""))
         return lines
+    }
+
+    static func sortName(_ sort: ReviewSort) -> String {
+        switch sort {
+        case .newest: return "newest first"
+        case .oldest: return "oldest first"
+        case .bestRated: return "best rated first"
+        case .worstRated: return "worst rated first"
+        }
     }
 
     private func reviewLines(_ review: Review, width: Int) -> [StyledLine] {
