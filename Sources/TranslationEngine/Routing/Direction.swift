@@ -1,0 +1,19 @@
+/// One translation direction an Apertium mode provides, in BCP 47 terms.
+public struct Direction: Hashable, Sendable {
+    /// Source language tag, e.g. `es`.
+    public var source: String
+    /// Target tag, possibly with a region or variant, e.g. `en-US`.
+    public var target: String
+    /// Apertium mode name without `.mode`, e.g. `spa-eng_US`.
+    public var mode: String
+    /// Id of the pack that ships the mode, e.g. `eng-spa`.
+    public var pack: String
+
+    /// Creates a direction.
+    public init(source: String, target: String, mode: String, pack: String) {
+        self.source = source
+        self.target = target
+        self.mode = mode
+        self.pack = pack
+    }
+}

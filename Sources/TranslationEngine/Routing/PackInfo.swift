@@ -1,0 +1,19 @@
+/// A language pack: one Apertium pair's data and the directions it ships.
+public struct PackInfo: Hashable, Sendable {
+    /// Pack id, e.g. `eng-spa`.
+    public var id: String
+    /// Whether the pack is on disk already.
+    public var installed: Bool
+    /// Bytes to fetch when the pack is not installed.
+    public var downloadSize: Int
+    /// Directions the pack provides.
+    public var directions: [Direction]
+
+    /// Creates a pack.
+    public init(id: String, installed: Bool, downloadSize: Int, directions: [Direction]) {
+        self.id = id
+        self.installed = installed
+        self.downloadSize = downloadSize
+        self.directions = directions
+    }
+}
