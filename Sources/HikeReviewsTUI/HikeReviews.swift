@@ -5,7 +5,7 @@ import TranslationEngine
 /// The `hike-reviews` command.
 @main
 enum HikeReviews {
-    static func main() {
+    static func main() async {
         // A closed pipe (`hike-reviews detect | head`) must end the write, not the process.
         signal(SIGPIPE, SIG_IGN)
         let invocation: Invocation
@@ -22,6 +22,12 @@ enum HikeReviews {
             print("hike-reviews \(CommandLineOptions.version)")
         case .detect(let json, let files):
             exit(DetectCommand.run(json: json, files: files))
+        case .translate(let source, let target, let json, let files):
+            let status = await TranslateCommand.run(from: source, to: target, json: json, files: files)
+            await TranslationSession.shutdownPipelines()
+            exit(status)
+        case .availability(let source, let target):
+            exit(TranslateCommand.availability(from: source, to: target))
         case .browse(let data, let target):
             exit(browse(data: data, target: target))
         }

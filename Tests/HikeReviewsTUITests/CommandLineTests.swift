@@ -5,7 +5,7 @@ import Testing
 /// Argument parsing, and the real binary's non-interactive commands.
 @Suite struct CommandLineTests {
     /// Runs the built binary with `arguments` and `input` on stdin.
-    static func runBinary(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String, error: String) {
+    static func runBinary(_ arguments: [String], input: String = "", environment: [String] = []) throws -> (status: Int32, output: String, error: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hike-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -13,7 +13,9 @@ import Testing
         try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
         let outputPath = folder.appendingPathComponent("out").path
         let errorPath = folder.appendingPathComponent("err").path
-        let status = try Subprocess.run([Paths.binary.path] + arguments, inputPath: inputPath, outputPath: outputPath, errorPath: errorPath)
+        // env(1) adds the variables without disturbing the rest of the test's environment.
+        let argv = environment.isEmpty ? [Paths.binary.path] + arguments : ["/usr/bin/env"] + environment + [Paths.binary.path] + arguments
+        let status = try Subprocess.run(argv, inputPath: inputPath, outputPath: outputPath, errorPath: errorPath)
         return (status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "", (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
     }
 }
@@ -89,5 +91,43 @@ extension CommandLineTests {
         #expect(result.status == 1)
         #expect(result.error.contains("cannot read '/nonexistent/file'"))
         #expect(result.output.hasPrefix("en\t"))
+    }
+}
+
+extension CommandLineTests {
+    /// The pair data `make test` fetches (scripts/fetch-test-pairs).
+    static let testPairs = Paths.packageRoot.appendingPathComponent(".build/test-pairs/extracted/usr/share/apertium").path
+
+    static func runWithTestPairs(_ arguments: [String], input: String) throws -> (status: Int32, output: String, error: String) {
+        try runBinary(arguments, input: input, environment: ["HIKE_REVIEWS_PAIRS_PATH=\(testPairs)", "HIKE_REVIEWS_SYSTEM_PAIRS=0"])
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+    func translateKeepsOneOutputLinePerInputLine() throws {
+        let input = "El perro bebe agua.\n\nLe chien boit de l'eau.\nOk\n"
+        let result = try Self.runWithTestPairs(["translate", "--to", "en"], input: input)
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0] == "The dog drinks water.")
+        #expect(lines[1] == "")
+        #expect(lines[2].lowercased().contains("dog"))
+        #expect(lines[3] == "", "an undetermined line stays a line")
+        #expect(result.error.contains("line 4"))
+        #expect(result.status == 1)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+    func translateAndAvailabilityExitCodes() throws {
+        let unsupported = try Self.runWithTestPairs(["translate", "--from", "de", "--to", "en"], input: "Der Weg war schön.\n")
+        #expect(unsupported.status == 2)
+        #expect(unsupported.error.contains("German"))
+        let json = try Self.runWithTestPairs(["translate", "--from", "es", "--to", "en", "--json"], input: "El perro bebe agua.\n")
+        #expect(json.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect(object?["targetText"] as? String == "The dog drinks water.")
+        #expect(object?["route"] as? [String] == ["es", "en"])
+        #expect(try Self.runWithTestPairs(["availability", "fr", "en"], input: "").output == "installed\n")
+        #expect(try Self.runWithTestPairs(["availability", "de", "en"], input: "").output == "unsupported\n")
+        #expect(try Self.runWithTestPairs(["translate", "--from", "es"], input: "").status == 2, "--to is required")
     }
 }

@@ -56,9 +56,11 @@ enum PipelineFixtures {
     static func wrapperDataDir() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pipelines-ref-\(getpid())").path
         try FileManager.default.createDirectory(atPath: dir + "/modes", withIntermediateDirectories: true)
-        let mode = try String(contentsOfFile: spaEngMode, encoding: .utf8)
-            .replacingOccurrences(of: ModeFile.installedPrefix, with: pairsRoot)
-        try mode.write(toFile: dir + "/modes/spa-eng.mode", atomically: true, encoding: .utf8)
+        for (name, path) in [("spa-eng", spaEngMode), ("fr-es", frEsMode)] {
+            let mode = try String(contentsOfFile: path, encoding: .utf8)
+                .replacingOccurrences(of: ModeFile.installedPrefix, with: pairsRoot)
+            try mode.write(toFile: dir + "/modes/\(name).mode", atomically: true, encoding: .utf8)
+        }
         return dir
     }
 }

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The Apertium pairs on this machine: mode files under one or more data roots.
+///
+/// A data root is a folder laid out like Debian's /usr/share/apertium: a `modes/` folder of
+/// `.mode` files whose paths start with /usr/share/apertium. Until the pack store exists
+/// (issue 4), extra roots come from HIKE_REVIEWS_PAIRS_PATH; Debian's own root counts too
+/// unless HIKE_REVIEWS_SYSTEM_PAIRS=0.
+struct InstalledPairs: Sendable {
+    /// Where one direction's mode file is, and the root its data paths are relative to.
+    struct Location: Sendable, Hashable {
+        var modeFile: String
+        var dataRoot: String
+    }
+
+    static let systemRoot = ModeFile.installedPrefix
+
+    var packs: [PackInfo] = []
+    /// By "pack/mode".
+    var locations: [String: Location] = [:]
+
+    func location(of direction: Direction) -> Location? {
+        locations["\(direction.pack)/\(direction.mode)"]
+    }
+
+    /// Data roots from the environment: HIKE_REVIEWS_PAIRS_PATH (colon-separated) first, then Debian's.
+    static func roots(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var roots = (environment["HIKE_REVIEWS_PAIRS_PATH"] ?? "").split(separator: ":").map(String.init)
+        if environment["HIKE_REVIEWS_SYSTEM_PAIRS"] != "0" {
+            roots.append(systemRoot)
+        }
+        return roots
+    }
+
+    /// Reads the mode files of every root; a pack found in an earlier root wins.
+    static func scan(roots: [String]) -> InstalledPairs {
+        var pairs = InstalledPairs()
+        var directionsByPack: [String: [Direction]] = [:]
+        var order: [String] = []
+        for root in roots {
+            let modes = root + "/modes"
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: modes)) ?? []).filter { $0.hasSuffix(".mode") }.sorted()
+            var found: [String: [Direction]] = [:]
+            for name in names {
+                let mode = String(name.dropLast(".mode".count))
+                guard let tags = ApertiumCode.tags(ofMode: mode),
+                      let text = try? String(contentsOfFile: modes + "/" + name, encoding: .utf8) else { continue }
+                let pack = packID(inModeText: text) ?? mode
+                found[pack, default: []].append(Direction(source: tags.source, target: tags.target, mode: mode, pack: pack))
+                pairs.locations["\(pack)/\(mode)"] = pairs.locations["\(pack)/\(mode)"] ?? Location(modeFile: modes + "/" + name, dataRoot: root)
+            }
+            for (pack, directions) in found where directionsByPack[pack] == nil {
+                directionsByPack[pack] = directions
+                order.append(pack)
+            }
+        }
+        pairs.packs = order.map { PackInfo(id: $0, installed: true, downloadSize: 0, directions: directionsByPack[$0] ?? []) }
+        return pairs
+    }
+
+    /// "eng-spa" from a mode whose data lives in .../apertium-eng-spa/...
+    static func packID(inModeText text: String) -> String? {
+        guard let range = text.range(of: "/apertium-") else { return nil }
+        let rest = text[range.upperBound...]
+        let id = rest.prefix { $0 != "/" && $0 != "'" && $0 != " " }
+        return id.isEmpty ? nil : String(id)
+    }
+}

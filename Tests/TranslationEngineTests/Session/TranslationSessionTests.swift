@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import TranslationEngine
+
+/// Sessions over the real spa-eng and fr-es pairs, compared with the `apertium` command.
+@Suite(.serialized, .enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
+struct TranslationSessionTests {
+    static let pairs = InstalledPairs.scan(roots: [PipelineFixtures.pairsRoot])
+
+    static func session(from source: String?, to target: String) -> TranslationSession {
+        TranslationSession(sourceTag: source, targetTag: target, pairs: pairs, pool: PipelinePool())
+    }
+
+    /// What `apertium -u` prints for `text` through the named modes, piped one into the next.
+    static func reference(_ text: String, modes: [String]) throws -> String {
+        let dataDir = try PipelineFixtures.wrapperDataDir()
+        var output = text
+        for mode in modes {
+            output = try PipelineFixtures.run("/usr/bin/apertium", ["-u", "-d", dataDir, mode], input: output)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return output
+    }
+}
+
+extension TranslationSessionTests {
+    @Test func installedPairsAreFoundWithTheirPacks() {
+        let packs = Dictionary(uniqueKeysWithValues: Self.pairs.packs.map { ($0.id, $0) })
+        #expect(packs["eng-spa"]?.directions.contains { $0.source == "es" && $0.target == "en" } == true)
+        #expect(packs["fr-es"]?.directions.contains { $0.source == "fr" && $0.target == "es" } == true)
+        #expect(Availability(packs: Self.pairs.packs).status(from: "fr", to: "en") == .installed)
+        #expect(Availability(packs: Self.pairs.packs).status(from: "de", to: "en") == .unsupported)
+    }
+
+    @Test func directPairMatchesTheApertiumCommand() async throws {
+        let session = Self.session(from: "es", to: "en")
+        for text in ["El camino estaba muy bien señalizado y había agua en la fuente.", "Llegamos al refugio a las 14:30, cansados pero felices."] {
+            let response = try await session.translate(text)
+            #expect(response.targetText.trimmingCharacters(in: .whitespacesAndNewlines) == (try Self.reference(text, modes: ["spa-eng"])))
+            #expect(response.route == ["es", "en"])
+            #expect(response.sourceLanguage.languageCode?.identifier == "es")
+        }
+    }
+
+    @Test func chainMatchesTheCommandsPipedTogether() async throws {
+        let text = "Le sentier était magnifique mais il faisait très chaud."
+        let response = try await Self.session(from: "fr", to: "en").translate(text)
+        #expect(response.route == ["fr", "es", "en"])
+        #expect(response.targetText.trimmingCharacters(in: .whitespacesAndNewlines) == (try Self.reference(text, modes: ["fr-es", "spa-eng"])))
+    }
+
+    @Test func nilSourceIsDetectedPerRequest() async throws {
+        let session = Self.session(from: nil, to: "en")
+        let responses = try await session.translations(from: [
+            .init(sourceText: "El perro bebe agua fresca en la fuente del pueblo.", clientIdentifier: "a"),
+            .init(sourceText: "Le chien boit de l'eau fraîche à la fontaine du village.", clientIdentifier: "b"),
+        ])
+        #expect(responses.map(\.clientIdentifier) == ["a", "b"])
+        #expect(responses.map(\.route) == [["es", "en"], ["fr", "es", "en"]])
+        await #expect(throws: TranslationError.unableToIdentifyLanguage) { try await session.translate("Ok") }
+    }
+
+    @Test func batchStreamsResponsesWithTheirIdentifiersInOrder() async throws {
+        let session = Self.session(from: "es", to: "en")
+        let requests = (0..<20).map { TranslationSession.Request(sourceText: "La casa número \($0) es blanca.", clientIdentifier: "id-\($0)") }
+        var seen: [String] = []
+        for try await response in session.translate(batch: requests) {
+            seen.append(response.clientIdentifier ?? "")
+            #expect(response.targetText.contains("\(seen.count - 1)"), "each answer carries its own number")
+        }
+        #expect(seen == requests.map { $0.clientIdentifier ?? "" })
+    }
+
+    @Test func errorsSayWhatIsWrong() async throws {
+        await #expect(throws: TranslationError.unsupportedSourceLanguage("de")) {
+            try await Self.session(from: "de", to: "en").translate("Der Weg war schön.")
+        }
+        await #expect(throws: TranslationError.unsupportedLanguagePairing(source: "en", target: "en")) {
+            try await Self.session(from: "en", to: "en").translate("The path was nice.")
+        }
+        await #expect(throws: TranslationError.nothingToTranslate) {
+            try await Self.session(from: "es", to: "en").translate("   ")
+        }
+        let session = Self.session(from: "es", to: "en")
+        await session.cancel()
+        await #expect(throws: TranslationError.alreadyCancelled) { try await session.translate("Hola") }
+        #expect(TranslationError.notInstalled(packs: ["eng-spa"]).description.contains("hike-reviews packs install eng-spa"))
+    }
+}
