@@ -44,7 +44,7 @@ enum TranslateCommand {
 
     /// Prints installed, supported or unsupported for a pair.
     static func availability(from source: String, to target: String) -> Int32 {
-        print(TranslationSession.availability(from: source, to: target))
+        print(LanguageAvailability().status(fromTag: source, toTag: target).rawValue)
         return 0
     }
 

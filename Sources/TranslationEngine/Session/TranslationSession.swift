@@ -151,18 +151,6 @@ public actor TranslationSession {
 }
 
 extension TranslationSession {
-    /// "installed", "supported" or "unsupported" for a pair of BCP 47 tags, with the pairs on this machine.
-    public static func availability(from source: String, to target: String) -> String {
-        let pairs = InstalledPairs.scan(roots: InstalledPairs.roots())
-        switch Availability(packs: pairs.packs).status(from: source, to: target) {
-        case .installed: return "installed"
-        case .supported: return "supported"
-        case .unsupported: return "unsupported"
-        }
-    }
-}
-
-extension TranslationSession {
     /// Stops every warm pipeline of this process (their stages are killed and reaped).
     public static func shutdownPipelines() async {
         await PipelinePool.shared.shutdownAll()

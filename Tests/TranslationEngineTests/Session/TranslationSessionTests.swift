@@ -87,3 +87,26 @@ extension TranslationSessionTests {
         #expect(TranslationError.notInstalled(packs: ["eng-spa"]).description.contains("hike-reviews packs install eng-spa"))
     }
 }
+
+extension TranslationSessionTests {
+    @Test func availabilityMirrorsApple() {
+        let availability = LanguageAvailability(pairs: Self.pairs)
+        #expect(availability.status(from: Locale.Language(identifier: "es"), to: Locale.Language(identifier: "en")) == .installed)
+        #expect(availability.status(from: Locale.Language(identifier: "fr"), to: Locale.Language(identifier: "en")) == .installed)
+        #expect(availability.status(from: Locale.Language(identifier: "en"), to: Locale.Language(identifier: "en")) == .unsupported)
+        #expect(availability.status(from: Locale.Language(identifier: "de"), to: Locale.Language(identifier: "en")) == .unsupported)
+        #expect(availability.status(for: "El camino estaba muy bien señalizado y había agua.", to: Locale.Language(identifier: "en")) == .installed)
+        #expect(availability.status(for: "Ok", to: Locale.Language(identifier: "en")) == .unsupported)
+        #expect(availability.supportedLanguages.contains { $0.languageCode?.identifier == "fr" })
+    }
+
+    @Test func configurationInvalidateBumpsTheVersion() {
+        var configuration = TranslationSession.Configuration(source: Locale.Language(identifier: "es"), target: Locale.Language(identifier: "pt-BR"))
+        #expect(configuration.sourceTag == "es")
+        #expect(configuration.targetTag == "pt-BR")
+        let before = configuration
+        configuration.invalidate()
+        #expect(configuration.version == before.version + 1)
+        #expect(configuration != before, "a changed configuration makes the screen translate again")
+    }
+}
