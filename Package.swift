@@ -23,15 +23,18 @@ let package = Package(
             name: "HikeReviewsTUI",
             dependencies: ["CNcurses", "ReviewModel", "TranslationEngine"]
         ),
+        // posix_spawn for tests: Foundation's Process was seen to hang and to lose output
+        // under the parallel test runner.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReviewModelTests", dependencies: ["ReviewModel"]),
         .testTarget(
             name: "TranslationEngineTests",
-            dependencies: ["TranslationEngine", "ReviewModel"],
+            dependencies: ["TranslationEngine", "ReviewModel", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "HikeReviewsTUITests",
-            dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine"],
+            dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine", "TestSupport"],
             exclude: ["Snapshots"]
         ),
     ],

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A tmux server of the test's own (its own socket), driving the real binary in a real terminal.
 struct Tmux {

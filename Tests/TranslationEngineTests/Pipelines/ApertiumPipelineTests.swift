@@ -34,7 +34,6 @@ struct ApertiumPipelineTests {
         let pipeline = try PipelineFixtures.spaEng()
         defer { pipeline.shutdown() }
         let dataDir = try PipelineFixtures.wrapperDataDir()
-        defer { try? FileManager.default.removeItem(atPath: dataDir) }
         for sentence in Self.sentences {
             let expected = try PipelineFixtures.run("/usr/bin/apertium", ["-u", "-d", dataDir, "spa-eng"], input: sentence)
             let actual = try await pipeline.translate(sentence, timeout: .seconds(10))
@@ -159,7 +158,8 @@ struct ApertiumPipelineTests {
         let pids = pipeline.processIDs
         #expect(Set(PipelineFixtures.childrenOfThisProcess()).isSuperset(of: pids))
         pipeline.shutdown()
-        #expect(PipelineFixtures.childrenOfThisProcess().isEmpty, "\(PipelineFixtures.childrenOfThisProcess())")
+        // Other suites run pipelines at the same time, so look at this pipeline's own stages only.
+        #expect(Set(PipelineFixtures.childrenOfThisProcess()).isDisjoint(with: pids))
         for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH) }
         await #expect(throws: PipelineError.shutDown) { try await pipeline.translate("x", timeout: .seconds(1)) }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import TranslationEngine
 
 /// Locations of the extracted pair data and helpers shared by the tests.
@@ -23,20 +24,11 @@ enum PipelineFixtures {
 
     /// Runs a program to completion and returns its stdout.
     static func run(_ executable: String, _ arguments: [String], input: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let result = try Subprocess.output(of: [executable] + arguments, input: input)
+        guard result.status == 0 else {
+            throw Subprocess.Failure(description: "\(executable) exited with \(result.status): \(result.error)")
+        }
+        return result.output
     }
 
     /// Pids of the live (non-zombie included) children of this process, from /proc.
@@ -54,9 +46,18 @@ enum PipelineFixtures {
     /// A copy of the pair's data dir with a rewritten mode file, so the `apertium` wrapper
     /// (which reads `<datadir>/modes/<pair>.mode`) finds the extracted data.
     static func wrapperDataDir() throws -> String {
+        try sharedWrapperDataDir.get()
+    }
+
+    /// Written once and kept for the whole run (in the temp folder): suites running in
+    /// parallel share it, so none may replace or remove it.
+    private static let sharedWrapperDataDir = Result { try makeWrapperDataDir() }
+
+    private static func makeWrapperDataDir() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pipelines-ref-\(getpid())").path
         try FileManager.default.createDirectory(atPath: dir + "/modes", withIntermediateDirectories: true)
-        for (name, path) in [("spa-eng", spaEngMode), ("fr-es", frEsMode)] {
+        for name in ["spa-eng", "eng-spa", "fr-es", "es-fr"] {
+            let path = pairsRoot + "/modes/\(name).mode"
             let mode = try String(contentsOfFile: path, encoding: .utf8)
                 .replacingOccurrences(of: ModeFile.installedPrefix, with: pairsRoot)
             try mode.write(toFile: dir + "/modes/\(name).mode", atomically: true, encoding: .utf8)

@@ -10,9 +10,9 @@ struct StreamFormatTests {
         #expect(StreamFormat.escape("* # plain") == "* # plain")
     }
 
-    @Test("frame is text, blank, NUL, nonce blank, NUL")
+    @Test("frame is text, the period and blank apertium-destxt adds, NUL, nonce blank, NUL")
     func framing() {
-        #expect(StreamFormat.frame("a.", nonce: "42") == Array("a.[]".utf8) + [0] + Array("[42]".utf8) + [0])
+        #expect(StreamFormat.frame("a.", nonce: "42") == Array("a..[]".utf8) + [0] + Array("[42]".utf8) + [0])
     }
 
     @Test("unescape inverts escape")

@@ -1,15 +1,19 @@
 import Foundation
 
 /// Starts a program with posix_spawn and waits for it with waitpid.
-enum Subprocess {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public enum Subprocess {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Runs `argv` (an absolute path first) with stdin from `inputPath`, stdout into `outputPath`
     /// and stderr into `errorPath` (or with stdout); returns its exit status.
     @discardableResult
-    static func run(_ argv: [String], inputPath: String = "/dev/null", outputPath: String, errorPath: String? = nil) throws -> Int32 {
+    public static func run(_ argv: [String], inputPath: String = "/dev/null", outputPath: String, errorPath: String? = nil) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -55,5 +59,20 @@ enum Subprocess {
         }
         // WIFEXITED / WEXITSTATUS are macros; decode the status word by hand.
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}
+
+extension Subprocess {
+    /// Runs `argv` with `input` on stdin; returns its exit status and what it printed on stdout.
+    public static func output(of argv: [String], input: String) throws -> (status: Int32, output: String, error: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputPath = folder.appendingPathComponent("in").path
+        let outputPath = folder.appendingPathComponent("out").path
+        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
+        let errorPath = folder.appendingPathComponent("err").path
+        let status = try run(argv, inputPath: inputPath, outputPath: outputPath, errorPath: errorPath)
+        return (status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "", (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
     }
 }
