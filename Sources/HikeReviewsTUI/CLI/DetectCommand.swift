@@ -6,27 +6,14 @@ enum DetectCommand {
     /// Runs the command; returns the exit status.
     static func run(json: Bool, files: [String]) -> Int32 {
         let recognizer = LanguageRecognizer()
-        var status: Int32 = 0
-        let sources = files.isEmpty ? ["-"] : files
-        for path in sources {
-            let handle: FileHandle
-            if path == "-" {
-                handle = FileHandle.standardInput
-            } else {
-                guard let opened = FileHandle(forReadingAtPath: path) else {
-                    StandardError.print("hike-reviews: detect: cannot read '\(TerminalText.sanitize(path))': \(fileProblem(path))")
-                    status = 1
-                    continue
-                }
-                handle = opened
-            }
-            var reader = LineReader(handle: handle)
+        var inputs = InputFiles(files, command: "detect")
+        while var reader = inputs.nextReader() {
             while let line = reader.nextLine() {
                 let guess = recognizer.recognize(line)
                 print(json ? jsonLine(guess) : plainLine(guess))
             }
         }
-        return status
+        return inputs.status
     }
 
     static func plainLine(_ guess: LanguageGuess) -> String {
@@ -36,12 +23,6 @@ enum DetectCommand {
     static func jsonLine(_ guess: LanguageGuess) -> String {
         let hypotheses = guess.hypotheses.map { #"{"tag":"\#($0.tag)","probability":\#(String(format: "%.3f", $0.probability))}"# }
         return #"{"tag":"\#(guess.tag)","confidence":\#(String(format: "%.3f", guess.confidence)),"reliable":\#(guess.isReliable),"hypotheses":[\#(hypotheses.joined(separator: ","))]}"#
-    }
-
-    private static func fileProblem(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
-        return isDirectory.boolValue ? "it is a folder" : "permission denied"
     }
 }
 

@@ -8,13 +8,8 @@ enum TranslateCommand {
         let session = TranslationSession(sourceTag: source, targetTag: target)
         var status: Int32 = 0
         var lineNumber = 0
-        for path in files.isEmpty ? ["-"] : files {
-            guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
-                StandardError.print("hike-reviews: translate: cannot read '\(TerminalText.sanitize(path))'")
-                status = 1
-                continue
-            }
-            var reader = LineReader(handle: handle)
+        var inputs = InputFiles(files, command: "translate")
+        while var reader = inputs.nextReader() {
             while let line = reader.nextLine() {
                 lineNumber += 1
                 // An empty line stays an empty line, so output lines match input lines.
@@ -26,8 +21,8 @@ enum TranslateCommand {
                     let response = try await session.translate(line)
                     print(json ? jsonLine(response, text: line) : response.targetText)
                 } catch let error as TranslationError {
-                    if source != nil, case .unsupportedLanguagePairing = error { return fail(error, status: 2) }
-                    if source != nil, case .unsupportedSourceLanguage = error { return fail(error, status: 2) }
+                    // With --from every line would fail the same way: stop at once.
+                    if source != nil, error.meansNoRoute { return fail(error, status: 2) }
                     StandardError.print("hike-reviews: translate: line \(lineNumber): \(error)")
                     print(json ? jsonLine(nil, text: line, error: error.description) : "")
                     status = 1
@@ -39,7 +34,7 @@ enum TranslateCommand {
                 fflush(nil)
             }
         }
-        return status
+        return max(status, inputs.status)
     }
 
     /// Prints installed, supported or unsupported for a pair.
@@ -64,5 +59,15 @@ enum TranslateCommand {
         if let error { object["error"] = error }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+private extension TranslationError {
+    /// The pair has no offline route, whatever the text.
+    var meansNoRoute: Bool {
+        switch self {
+        case .unsupportedLanguagePairing, .unsupportedSourceLanguage, .unsupportedTargetLanguage: return true
+        default: return false
+        }
     }
 }

@@ -28,10 +28,7 @@ final class FrameTrace {
     func frameDrawn() {
         guard let handle, !firstFrameWritten else { return }
         firstFrameWritten = true
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        let nanoseconds = UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-        handle.write(Data("first-frame \(nanoseconds)\n".utf8))
+        handle.write(Data("first-frame \(Self.wallClock())\n".utf8))
     }
 
     /// Records how long a key took from `start` (a `now()` reading): to its frame computed
@@ -44,8 +41,13 @@ final class FrameTrace {
     /// Records when language detection finished.
     func detectionFinished() {
         guard let handle else { return }
+        handle.write(Data("detection-finished \(Self.wallClock())\n".utf8))
+    }
+
+    /// Nanoseconds since the epoch: the benchmark compares them with `date +%s%N` taken before launch.
+    private static func wallClock() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        handle.write(Data("detection-finished \(UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec))\n".utf8))
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

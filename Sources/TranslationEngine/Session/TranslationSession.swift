@@ -35,6 +35,8 @@ public actor TranslationSession {
     public nonisolated let targetTag: String
 
     private let pairs: InstalledPairs
+    /// Built once: the pairs do not change during a session, and planning runs per request.
+    private let availability: Availability
     private let pool: PipelinePool
     private let recognizer = LanguageRecognizer()
     private var isCancelled = false
@@ -56,6 +58,7 @@ public actor TranslationSession {
         self.sourceTag = sourceTag
         self.targetTag = targetTag ?? PreferredLanguage.fromEnvironment()
         self.pairs = pairs
+        self.availability = Availability(packs: pairs.packs)
         self.pool = pool
     }
 
@@ -140,10 +143,8 @@ public actor TranslationSession {
     }
 
     private func plan(from source: String, to target: String) throws -> [Direction] {
-        let planner = RoutePlanner(packs: pairs.packs)
-        if let route = planner.route(from: source, to: target) { return route }
-        let languages = Set(Availability(packs: pairs.packs).supportedLanguages)
-        if !languages.contains(source) && LanguageTag.base(source) != LanguageTag.base(target) {
+        if let route = availability.planner.route(from: source, to: target) { return route }
+        if !availability.supportedLanguages.contains(source) && LanguageTag.base(source) != LanguageTag.base(target) {
             throw TranslationError.unsupportedSourceLanguage(source)
         }
         throw TranslationError.unsupportedLanguagePairing(source: source, target: target)
