@@ -2,48 +2,142 @@ import Dispatch
 import Foundation
 
 extension ApertiumPipeline {
-    /// Runs blocking work on the request queue (a Dispatch thread, not the cooperative pool).
-    func onQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try work() }) }
-        }
-    }
-
-    /// One request with one restart-and-retry, on the request queue.
-    func translateNow(_ text: String, timeout: Duration) throws -> String {
-        var lastError = PipelineError.stageDied
-        for _ in 0..<2 {
-            let child = try currentChild()
-            let nonce = nextNonce()
-            do {
-                let bytes = try child.exchange(StreamFormat.frame(text, nonce: nonce), nonce: nonce,
-                                               deadline: Self.deadline(after: timeout))
-                return StreamFormat.unescape(String(decoding: bytes, as: UTF8.self))
-            } catch let error as PipelineError where error.isRecoverable {
-                lastError = error
-                discard(child)
-            }
-        }
-        throw lastError
-    }
-
-    /// The running child, spawning one if needed; spawning under the lock keeps `shutdown()`
-    /// from missing a child that is being born.
-    func currentChild() throws -> ChildPipeline {
+    /// Translates `text` and reports the words the engine did not know.
+    ///
+    /// Long texts are cut into pieces (see `TextLimits`) that are pipelined and joined again;
+    /// a token longer than `limits.maxTokenCharacters` is kept as it is and reported unknown.
+    /// `timeout` is how long one piece may stay at the head of the line.
+    public func translation(of text: String, timeout: Duration) async throws -> PipelineTranslation {
         try state.withLock { state in
             if state.isShutDown { throw PipelineError.shutDown }
-            if let child = state.child { return child }
-            let child = try ChildPipeline.spawn(mode.stages)
-            state.child = child
-            return child
+            if state.inFlight == 0 { state.busySince = .now }
+            state.inFlight += 1
+        }
+        defer {
+            state.withLock { state in
+                state.inFlight -= 1
+                state.lastUsed = .now
+                if state.inFlight == 0 { state.busySince = nil }
+            }
+        }
+        let segments = TextSegments.split(text, limits: limits)
+        if segments.count == 1, case .translate(let piece) = segments[0] {
+            return try await translatePiece(piece, timeout: timeout)
+        }
+        return try await translate(segments, timeout: timeout)
+    }
+
+    /// Pieces in flight together, at most `limits.piecesInFlight`, joined in order.
+    private func translate(_ segments: [TextSegments.Segment], timeout: Duration) async throws -> PipelineTranslation {
+        var parts = [PipelineTranslation?](repeating: nil, count: segments.count)
+        try await withThrowingTaskGroup(of: (Int, PipelineTranslation).self) { group in
+            var next = 0
+            var running = 0
+            func addNext() {
+                while next < segments.count {
+                    let index = next
+                    next += 1
+                    switch segments[index] {
+                    case .keep(let text):
+                        parts[index] = PipelineTranslation(text: text, unknownWords: [])
+                    case .untranslatable(let token):
+                        parts[index] = PipelineTranslation(text: token, unknownWords: [TextSegments.abbreviated(token)])
+                    case .translate(let piece):
+                        group.addTask { (index, try await self.translatePiece(piece, timeout: timeout)) }
+                        running += 1
+                        return
+                    }
+                }
+            }
+            for _ in 0..<max(1, limits.piecesInFlight) { addNext() }
+            while running > 0, let (index, part) = try await group.next() {
+                running -= 1
+                parts[index] = part
+                addNext()
+            }
+        }
+        var text = ""
+        var unknown = UnknownWords.Collector()
+        for part in parts {
+            guard let part else { continue }
+            text += part.text
+            unknown.add(part.unknownWords)
+        }
+        return PipelineTranslation(text: text, unknownWords: unknown.words)
+    }
+
+    /// One framed request, retried once if it was the one at fault and resubmitted if it was
+    /// only queued behind a request that broke the generation.
+    private func translatePiece(_ piece: String, timeout: Duration) async throws -> PipelineTranslation {
+        if piece.allSatisfy(\.isWhitespace) { return PipelineTranslation(text: piece, unknownWords: []) }
+        let protected = UnknownWords.protect(piece)
+        var blamed = 0
+        var collateral = 0
+        while true {
+            let child = try await generation()
+            let nonce = nextNonce()
+            do {
+                let answer = try await child.submit(StreamFormat.frame(protected, nonce: nonce),
+                                                    terminator: StreamFormat.terminator(nonce: nonce), timeout: timeout)
+                let stream = StreamFormat.unescape(String(decoding: answer.bytes, as: UTF8.self))
+                guard let tapped = answer.tappedWords else {
+                    return UnknownWords.extract(from: stream, marked: mode.marksUnknownWords)
+                }
+                let text = UnknownWords.extract(from: stream, marked: false).text
+                return PipelineTranslation(text: text, unknownWords: tapped)
+            } catch let failure as ChildPipeline.Failure {
+                retire(child, crashed: failure.error != .shutDown)
+                if state.withLock({ $0.isShutDown }) { throw PipelineError.shutDown }
+                if failure.blamed {
+                    blamed += 1
+                    if blamed >= 2 { throw failure.error }
+                } else {
+                    collateral += 1
+                    if collateral >= 8 { throw failure.error }
+                }
+            }
         }
     }
 
-    private func discard(_ child: ChildPipeline) {
-        state.withLock { state in
-            if state.child === child { state.child = nil }
+    /// The running generation, spawning one if needed (after the policy's backoff when the
+    /// last one crashed); spawning under the lock keeps `shutdown()` from missing a child
+    /// that is being born.
+    func generation() async throws -> ChildPipeline {
+        while true {
+            let step = try state.withLock { state -> (child: ChildPipeline?, wait: Duration) in
+                if state.isShutDown { throw PipelineError.shutDown }
+                if let child = state.child {
+                    if !child.hasFailed { return (child, .zero) }
+                    Self.remove(child, crashed: true, from: &state)
+                }
+                let now = ContinuousClock.now
+                state.crashRestarts.removeAll { now - $0 > restartPolicy.window }
+                if state.crashRestarts.count > restartPolicy.limit { throw PipelineError.restartLimit }
+                if let last = state.crashRestarts.last {
+                    let wait = restartPolicy.backoff(after: state.crashRestarts.count) - (now - last)
+                    if wait > .zero { return (nil, wait) }
+                }
+                let child = try ChildPipeline.spawn(mode.stages, tapAfter: mode.markTapAfter)
+                state.child = child
+                state.generations += 1
+                return (child, .zero)
+            }
+            if let child = step.child { return child }
+            try await Task.sleep(for: step.wait)
         }
-        child.terminate()
+    }
+
+    /// Takes a failed generation out of service.
+    private func retire(_ child: ChildPipeline, crashed: Bool) {
+        state.withLock { Self.remove(child, crashed: crashed, from: &$0) }
+    }
+
+    /// Forgets the generation if it is the current one and reaps it off this thread.
+    private static func remove(_ child: ChildPipeline, crashed: Bool, from state: inout State) {
+        guard state.child === child else { return }
+        state.child = nil
+        if crashed { state.crashRestarts.append(.now) }
+        DispatchQueue.global(qos: .utility).async { child.terminate() }
     }
 
     /// A digits-only marker: numbers pass through every stage unchanged, and the counter
@@ -54,11 +148,5 @@ extension ApertiumPipeline {
             return state.requests
         }
         return "\(UInt32.random(in: 100_000_000...999_999_999))\(count)"
-    }
-
-    private static func deadline(after timeout: Duration) -> DispatchTime {
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
-        return .now() + .nanoseconds(Int(clamping: min(nanoseconds, Int64(Int32.max) * 1_000_000_000)))
     }
 }

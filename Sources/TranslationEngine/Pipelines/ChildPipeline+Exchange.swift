@@ -2,18 +2,71 @@ import Dispatch
 import Foundation
 
 extension ChildPipeline {
-    /// Writes one framed request and waits for the output that precedes its nonce.
-    func exchange(_ request: [UInt8], nonce: String, deadline: DispatchTime) throws -> [UInt8] {
-        try write(request, deadline: deadline)
-        return try awaitResponse(nonce: nonce, deadline: deadline)
+    /// Writes one framed request and waits for the output that precedes its terminator.
+    ///
+    /// Throws `ChildPipeline.Failure` when the generation dies or the request, once at the
+    /// head of the line, takes longer than `timeout`.
+    func submit(_ request: [UInt8], terminator marker: [UInt8], timeout: Duration) async throws -> Answer {
+        let interval = Self.interval(timeout)
+        return try await withCheckedThrowingContinuation { continuation in
+            writer.async { [self] in
+                let outcome = inbox.withLock { inbox -> Result<UInt64, PipelineError> in
+                    if let failure = inbox.failure { return .failure(failure) }
+                    inbox.nextID &+= 1
+                    if inbox.waiters.isEmpty { inbox.headSince = .now() }
+                    inbox.waiters.append(Waiter(id: inbox.nextID, marker: marker, timeout: interval, continuation: continuation))
+                    return .success(inbox.nextID)
+                }
+                switch outcome {
+                case .failure(let error):
+                    continuation.resume(throwing: Failure(error: error, blamed: false))
+                case .success(let id):
+                    watch(id, after: interval)
+                    if !write(request) {
+                        // EPIPE: a stage is gone. Kill the rest so the reader sees EOF.
+                        fail(.stageDied)
+                        kill(-processGroup, SIGKILL)
+                    }
+                }
+            }
+        }
     }
 
-    /// Writes everything or throws; the reader thread drains output meanwhile, so a large
-    /// request cannot deadlock on full pipe buffers.
-    private func write(_ bytes: [UInt8], deadline: DispatchTime) throws {
+    /// Looks at a waiter again when its time may be up.
+    private func watch(_ id: UInt64, after interval: DispatchTimeInterval) {
+        watch(id, at: .now() + interval, interval: interval)
+    }
+
+    private func watch(_ id: UInt64, at deadline: DispatchTime, interval: DispatchTimeInterval) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: deadline) { [self] in
+            check(id, interval: interval)
+        }
+    }
+
+    /// Times the waiter out once it has been at the head of the line for `interval`; a waiter
+    /// queued behind others has not started its clock yet.
+    private func check(_ id: UInt64, interval: DispatchTimeInterval) {
+        let due = inbox.withLock { inbox -> DispatchTime? in
+            guard let index = inbox.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return index == 0 ? inbox.headSince + interval : .now() + interval
+        }
+        guard let due else { return }
+        if due <= .now() {
+            // Fail first, so the EOF the kill causes is not mistaken for a crash.
+            fail(.timedOut)
+            kill(-processGroup, SIGKILL)
+        } else {
+            watch(id, at: due, interval: interval)
+        }
+    }
+
+    /// Writes everything; false when the first stage is gone or the generation was killed.
+    /// The reader thread drains output meanwhile, so a large request cannot deadlock on full
+    /// pipe buffers.
+    private func write(_ bytes: [UInt8]) -> Bool {
         var offset = 0
-        try bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
+        return bytes.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
             while offset < raw.count {
                 let written = Foundation.write(inputFD, base + offset, raw.count - offset)
                 if written > 0 {
@@ -22,54 +75,21 @@ extension ChildPipeline {
                 }
                 let code = errno
                 if written < 0 && code == EINTR { continue }
-                guard written < 0 && (code == EAGAIN || code == EWOULDBLOCK) else {
-                    throw PipelineError.stageDied  // EPIPE: the first stage is gone
-                }
+                guard written < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { return false }
+                if hasFailed { return false }
                 var descriptor = pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)
-                let ready = poll(&descriptor, 1, Self.milliseconds(until: deadline))
-                if ready == 0 { throw PipelineError.timedOut }
-                if ready < 0 && errno != EINTR { throw PipelineError.stageDied }
-                if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { throw PipelineError.stageDied }
+                // Wake now and then to notice a generation that was failed meanwhile.
+                let ready = poll(&descriptor, 1, 200)
+                if ready < 0 && errno != EINTR { return false }
+                if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { return false }
             }
+            return true
         }
     }
 
-    private func awaitResponse(nonce: String, deadline: DispatchTime) throws -> [UInt8] {
-        let marker = StreamFormat.terminator(nonce: nonce)
-        while true {
-            let outcome: Result<[UInt8], PipelineError>? = inbox.withLock { inbox in
-                if let end = Self.find(marker, in: inbox.bytes, from: inbox.searchFrom) {
-                    // The answer ends at the NUL that precedes the nonce's own segment.
-                    var answer = Array(inbox.bytes[..<end])
-                    if let lastNul = answer.lastIndex(of: 0) { answer.removeSubrange(lastNul...) }
-                    inbox.bytes.removeSubrange(..<(end + marker.count))
-                    inbox.searchFrom = 0
-                    return .success(answer.filter { $0 != 0 })
-                }
-                inbox.searchFrom = max(0, inbox.bytes.count - marker.count)
-                return inbox.endOfStream ? .failure(.stageDied) : nil
-            }
-            if let outcome { return try outcome.get() }
-            if arrivals.wait(timeout: deadline) == .timedOut { throw PipelineError.timedOut }
-        }
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        var index = start
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == needle[0] && haystack[index..<(index + needle.count)].elementsEqual(needle) {
-                return index
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func milliseconds(until deadline: DispatchTime) -> Int32 {
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard deadline.uptimeNanoseconds > now else { return 0 }
-        return Int32(clamping: (deadline.uptimeNanoseconds - now + 999_999) / 1_000_000)
+    static func interval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
+        return .nanoseconds(Int(clamping: min(nanoseconds, Int64(Int32.max) * 1_000_000_000)))
     }
 }

@@ -2,7 +2,10 @@ import Foundation
 
 extension ChildPipeline {
     /// Spawns every stage with `posix_spawn`, wired stdin-to-stdout, in one new process group.
-    static func spawn(_ stages: [ModeFile.Stage]) throws -> ChildPipeline {
+    ///
+    /// With `tapAfter`, that stage's output comes to this process and a tap thread passes it on
+    /// to the next stage (see `MarkTap`).
+    static func spawn(_ stages: [ModeFile.Stage], tapAfter: Int? = nil) throws -> ChildPipeline {
         guard !stages.isEmpty else { throw PipelineError.noStages }
         // pipes[i] feeds stage i; pipes[count] is the last stage's output. All CLOEXEC so no
         // child (ours or anyone else's) keeps a pipe end alive and blocks EOF.
@@ -10,7 +13,9 @@ extension ChildPipeline {
         func closeAll() {
             for pipe in pipes { close(pipe.read); close(pipe.write) }
         }
-        for _ in 0...stages.count {
+        // One more pipe for the tap: the tap writes it, the stage after the tap reads it.
+        let tapIndex = tapAfter.flatMap { $0 + 1 < stages.count ? $0 : nil }
+        for _ in 0...(stages.count + (tapIndex == nil ? 0 : 1)) {
             guard let pipe = makeCloseOnExecPipe() else {
                 let code = errno
                 closeAll()
@@ -24,7 +29,8 @@ extension ChildPipeline {
         var group: pid_t = 0
         for (index, stage) in stages.enumerated() {
             do {
-                let pid = try spawnStage(stage, stdin: pipes[index].read, stdout: pipes[index + 1].write,
+                let stdin = tapIndex.map { index == $0 + 1 } == true ? pipes[stages.count + 1].read : pipes[index].read
+                let pid = try spawnStage(stage, stdin: stdin, stdout: pipes[index + 1].write,
                                          processGroup: group, environment: environment)
                 if index == 0 { group = pid }
                 pids.append(pid)
@@ -41,13 +47,14 @@ extension ChildPipeline {
         // Keep only our two ends; the children own the rest.
         let input = pipes[0].write
         let output = pipes[stages.count].read
+        let tap = tapIndex.map { (input: pipes[$0 + 1].read, output: pipes[stages.count + 1].write) }
         for (index, pipe) in pipes.enumerated() {
-            if index != 0 { close(pipe.write) }
-            if index != stages.count { close(pipe.read) }
+            if index != 0 && pipe.write != tap?.output { close(pipe.write) }
+            if index != stages.count && pipe.read != tap?.input { close(pipe.read) }
         }
-        // Non-blocking so a write can honour the request deadline through poll().
+        // Non-blocking so a write can notice a failed generation through poll().
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
-        let child = ChildPipeline(pids: pids, processGroup: group, inputFD: input, outputFD: output)
+        let child = ChildPipeline(pids: pids, processGroup: group, inputFD: input, outputFD: output, tap: tap)
         child.startReader()
         return child
     }

@@ -2,17 +2,49 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// One running generation of a pipeline: its processes, its two pipe ends and its reader thread.
+/// One running generation of a pipeline: its processes, its two pipe ends, its reader thread
+/// and the requests written to it that have not been answered yet.
 ///
-/// A generation is never repaired: when it fails it is terminated as a whole and the owner
-/// spawns a fresh one, which keeps the state machine small.
+/// Requests are pipelined: each is written as soon as it arrives (in order, by one writer
+/// queue) and the reader thread hands each answer to the oldest waiter, so the stages work on
+/// several requests at once. A generation is never repaired: when it fails, every waiter gets
+/// the failure and the owner spawns a fresh generation, which keeps the state machine small.
 final class ChildPipeline: Sendable {
-    /// Bytes read from the last stage that no request has claimed yet.
+    /// Why a request failed on this generation, and whether it was the request at fault.
+    struct Failure: Error {
+        var error: PipelineError
+        /// True for the request at the head of the line when the generation failed (the one a
+        /// timeout or crash is charged to); the others were only queued behind it.
+        var blamed: Bool
+    }
+
+    /// A request waiting for its answer.
+    struct Waiter {
+        var id: UInt64
+        var marker: [UInt8]
+        var timeout: DispatchTimeInterval
+        var continuation: CheckedContinuation<Answer, any Error>
+    }
+
+    /// A request's output, and its unknown words when a mark tap took them out on the way.
+    struct Answer {
+        var bytes: [UInt8]
+        var tappedWords: [String]?
+    }
+
+    /// Bytes read from the last stage that no request has claimed yet, and who waits for them.
     struct Inbox {
         var bytes: [UInt8] = []
-        var endOfStream = false
         /// Where the next nonce search starts, so long outputs are not rescanned from 0.
         var searchFrom = 0
+        var waiters: [Waiter] = []
+        /// When the current head waiter became the head (its timeout runs from then).
+        var headSince = DispatchTime.now()
+        /// Set once; later submissions fail at once with it.
+        var failure: PipelineError?
+        var nextID: UInt64 = 0
+        /// Unknown words of requests the tap has seen end, oldest first.
+        var tappedWords: [[String]] = []
     }
 
     /// Process ids, first stage to last.
@@ -23,30 +55,78 @@ final class ChildPipeline: Sendable {
     let inputFD: Int32
     /// Parent's read end of the last stage's stdout (owned by the reader thread).
     let outputFD: Int32
+    /// The generator's output and the next stage's input, when marks are taken out between them.
+    let tap: (input: Int32, output: Int32)?
 
     let inbox = Mutex(Inbox())
-    /// Signalled whenever the reader adds bytes or sees end of stream.
-    let arrivals = DispatchSemaphore(value: 0)
+    /// Serialises writes, so the order of `waiters` is the order of bytes in the pipe.
+    let writer = DispatchQueue(label: "apertium.pipeline.writer")
     /// Signalled once when the reader thread has stopped touching `outputFD`.
     let readerDone = DispatchSemaphore(value: 0)
+    /// Signalled once when the tap thread (if any) has closed its two fds.
+    let tapDone = DispatchSemaphore(value: 0)
     let terminated = Mutex(false)
 
-    init(pids: [pid_t], processGroup: pid_t, inputFD: Int32, outputFD: Int32) {
+    init(pids: [pid_t], processGroup: pid_t, inputFD: Int32, outputFD: Int32, tap: (input: Int32, output: Int32)? = nil) {
         self.pids = pids
         self.processGroup = processGroup
         self.inputFD = inputFD
         self.outputFD = outputFD
+        self.tap = tap
     }
 
     deinit {
         close(inputFD)
     }
 
-    /// Starts the dedicated reader thread; blocking reads must stay off the cooperative pool.
+    /// Whether the generation has failed or been terminated.
+    var hasFailed: Bool {
+        inbox.withLock { $0.failure != nil }
+    }
+
+    /// Requests written and not answered yet.
+    var pendingCount: Int {
+        inbox.withLock { $0.waiters.count }
+    }
+
+    /// Starts the dedicated reader thread (and the tap thread); blocking reads must stay off
+    /// the cooperative pool.
     func startReader() {
         let thread = Thread { [self] in self.readLoop() }
         thread.name = "apertium-reader"
         thread.start()
+        if let tap {
+            let tapThread = Thread { [self] in self.tapLoop(tap) }
+            tapThread.name = "apertium-tap"
+            tapThread.start()
+        }
+    }
+
+    /// Passes the generator's output on to the next stage without its unknown-word marks.
+    private func tapLoop(_ tap: (input: Int32, output: Int32)) {
+        let capacity = 64 * 1024
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer {
+            buffer.deallocate()
+            close(tap.input)
+            close(tap.output)
+            tapDone.signal()
+        }
+        var marks = MarkTap()
+        reading: while true {
+            let count = read(tap.input, buffer, capacity)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            let (output, finished) = marks.feed(UnsafeBufferPointer(start: buffer, count: count))
+            // Recorded before the terminator is written, so the words are there when the reader
+            // sees that request end.
+            if !finished.isEmpty { inbox.withLock { $0.tappedWords += finished } }
+            var offset = 0
+            while offset < output.count {
+                let written = output.withUnsafeBytes { Foundation.write(tap.output, $0.baseAddress! + offset, output.count - offset) }
+                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { break reading }
+            }
+        }
     }
 
     private func readLoop() {
@@ -56,18 +136,57 @@ final class ChildPipeline: Sendable {
         while true {
             let count = read(outputFD, buffer, capacity)
             if count > 0 {
-                let chunk = UnsafeBufferPointer(start: buffer, count: count)
-                inbox.withLock { $0.bytes.append(contentsOf: chunk) }
-                arrivals.signal()
+                deliver(UnsafeBufferPointer(start: buffer, count: count))
             } else if count < 0 && errno == EINTR {
                 continue
             } else {
-                inbox.withLock { $0.endOfStream = true }
-                arrivals.signal()
+                fail(.stageDied)
                 break
             }
         }
         readerDone.signal()
+    }
+
+    /// Appends output and answers every waiter whose nonce has arrived, oldest first.
+    private func deliver(_ chunk: UnsafeBufferPointer<UInt8>) {
+        var answered: [(CheckedContinuation<Answer, any Error>, Answer)] = []
+        inbox.withLock { inbox in
+            inbox.bytes.append(contentsOf: chunk)
+            var consumed = 0
+            while let head = inbox.waiters.first {
+                guard let end = Self.find(head.marker, in: inbox.bytes, from: max(consumed, inbox.searchFrom)) else {
+                    inbox.searchFrom = max(consumed, inbox.bytes.count - head.marker.count)
+                    break
+                }
+                // The answer ends at the NUL that precedes the nonce's own segment.
+                var answer = Array(inbox.bytes[consumed..<end])
+                if let lastNul = answer.lastIndex(of: 0) { answer.removeSubrange(lastNul...) }
+                answer.removeAll { $0 == 0 }
+                let words = tap == nil || inbox.tappedWords.isEmpty ? nil : inbox.tappedWords.removeFirst()
+                answered.append((head.continuation, Answer(bytes: answer, tappedWords: words ?? (tap == nil ? nil : []))))
+                consumed = end + head.marker.count
+                inbox.searchFrom = consumed
+                inbox.waiters.removeFirst()
+                inbox.headSince = .now()
+            }
+            if consumed > 0 {
+                inbox.bytes.removeSubrange(..<consumed)
+                inbox.searchFrom = max(0, inbox.searchFrom - consumed)
+            }
+        }
+        for (continuation, answer) in answered { continuation.resume(returning: answer) }
+    }
+
+    /// Fails every waiter (the head blamed, the rest not) and refuses later submissions.
+    func fail(_ error: PipelineError) {
+        let waiters = inbox.withLock { inbox -> [Waiter] in
+            if inbox.failure == nil { inbox.failure = error }
+            defer { inbox.waiters.removeAll() }
+            return inbox.waiters
+        }
+        for (index, waiter) in waiters.enumerated() {
+            waiter.continuation.resume(throwing: Failure(error: error, blamed: index == 0))
+        }
     }
 
     /// Kills the whole process group, reaps every stage and closes the fds. Idempotent.
@@ -77,18 +196,41 @@ final class ChildPipeline: Sendable {
             return done
         }
         if already { return }
+        inbox.withLock { inbox in
+            if inbox.failure == nil { inbox.failure = .shutDown }
+        }
         kill(-processGroup, SIGKILL)
         // Belt and braces: a stage that somehow left the group must die too.
         for pid in pids { kill(pid, SIGKILL) }
-        // inputFD stays open until deinit: a request thread may still be writing to it, and
-        // closing it here could let that write land on an unrelated, reused descriptor. With
-        // every reader dead, such a write fails with EPIPE instead.
+        // inputFD stays open until deinit: the writer may still be writing to it, and closing
+        // it here could let that write land on an unrelated, reused descriptor. With every
+        // reader dead, such a write fails with EPIPE instead.
         for pid in pids {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
         // Every writer of the output pipe is dead now, so the reader sees EOF promptly.
         readerDone.wait()
+        if tap != nil { tapDone.wait() }
         close(outputFD)
+        fail(.shutDown)
+    }
+
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count >= needle.count, start >= 0 else { return nil }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                var index = start
+                let last = hay.count - pin.count
+                let first = pin[0]
+                while index <= last {
+                    if hay[index] == first && memcmp(hay.baseAddress! + index, pin.baseAddress!, pin.count) == 0 {
+                        return index
+                    }
+                    index += 1
+                }
+                return nil
+            }
+        }
     }
 }

@@ -31,6 +31,7 @@ extension ModeFile {
         if let dataRoot { try Self.rejectUnsafe(dataRoot) }
         let searchPath = searchPath ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         var stages: [Stage] = []
+        var generatorStage: Int?
         // Splitting on `|` first is safe because we refuse paths containing `|`.
         let pieces = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|", omittingEmptySubsequences: false)
         for (index, piece) in pieces.enumerated() {
@@ -40,7 +41,9 @@ extension ModeFile {
             var arguments = ["-z"]  // null-flush, so every request comes back as soon as it is done
             for token in tokens {
                 switch token {
-                case "$1": arguments.append(markUnknown ? "-g" : "-n")
+                case "$1":
+                    arguments.append(markUnknown ? "-g" : "-n")
+                    generatorStage = index
                 case "$2": continue  // tagger's optional flag; the wrapper leaves it empty too
                 default: arguments.append(Self.rewrite(token, dataRoot: dataRoot))
                 }
@@ -48,7 +51,7 @@ extension ModeFile {
             let executable = try Self.resolve(program, searchPath: searchPath)
             stages.append(Stage(executable: executable, arguments: arguments))
         }
-        self.init(stages: stages)
+        self.init(stages: stages, marksUnknownWords: markUnknown && generatorStage != nil, generatorStage: generatorStage)
     }
 
     /// Splits one stage on whitespace, keeping single-quoted runs together and unquoted.

@@ -24,9 +24,22 @@ public struct ModeFile: Sendable, Equatable {
 
     /// The stages, first to last.
     public var stages: [Stage]
+    /// Whether the generator marks unknown words (`-g`: `*word`, `#word`, `@word`).
+    public var marksUnknownWords: Bool
+    /// The index of the generator stage (the one the mode gives `$1`), if any.
+    public var generatorStage: Int?
 
     /// Creates a mode file from already-built stages.
-    public init(stages: [Stage]) {
+    public init(stages: [Stage], marksUnknownWords: Bool = false, generatorStage: Int? = nil) {
         self.stages = stages
+        self.marksUnknownWords = marksUnknownWords
+        self.generatorStage = generatorStage
+    }
+
+    /// Where marks must be taken out of the stream: after a marking generator that has
+    /// stages after it (post-generation), so those stages see what `-n` would give them.
+    var markTapAfter: Int? {
+        guard marksUnknownWords, let generatorStage, generatorStage < stages.count - 1 else { return nil }
+        return generatorStage
     }
 }

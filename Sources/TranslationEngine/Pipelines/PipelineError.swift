@@ -10,12 +10,14 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case shutDown
     /// The pipeline has no stages.
     case noStages
+    /// The processes crashed too often lately; the pipeline waits before trying again.
+    case restartLimit
 
     /// Whether killing and restarting the pipeline may help.
     var isRecoverable: Bool {
         switch self {
         case .timedOut, .stageDied: true
-        case .spawnFailed, .shutDown, .noStages: false
+        case .spawnFailed, .shutDown, .noStages, .restartLimit: false
         }
     }
 
@@ -26,6 +28,7 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .spawnFailed(let program, let code): "could not start \(program): errno \(code)"
         case .shutDown: "the pipeline was shut down"
         case .noStages: "the mode has no stages"
+        case .restartLimit: "the pipeline crashed too often in the last minute; try again later"
         }
     }
 }

@@ -1,19 +1,140 @@
-/// The warm pipelines of this process, one per mode file, started on first use.
+import Foundation
+
+/// The warm pipelines of this process, started on first use, kept under a memory budget.
+///
+/// One pipeline per mode file, and a second one for the same mode while the first has many
+/// requests queued (bulk work then uses both cores). Pipelines unused for `idleTimeout` stop
+/// their processes; when starting one would take the running ones past `memoryBudget`, the
+/// least recently used idle ones are stopped first. A stopped pipeline restarts on its next
+/// request.
 actor PipelinePool {
-    static let shared = PipelinePool()
+    struct Settings: Sendable, Equatable {
+        /// Bytes of PSS the running pipelines may use together.
+        var memoryBudget: Int
+        /// How long a pipeline may sit unused before its processes stop.
+        var idleTimeout: Duration
+        /// Pipelines per mode file at most.
+        var maxReplicas: Int
+        /// Requests queued on every replica before another one starts...
+        var replicaThreshold: Int
+        /// ...after being busy without a pause this long (a short batch never pays for a start).
+        var replicaAfter: Duration
 
-    private var pipelines: [InstalledPairs.Location: ApertiumPipeline] = [:]
+        /// From HIKE_REVIEWS_PIPELINE_MEMORY_MB (default 768) and
+        /// HIKE_REVIEWS_PIPELINE_IDLE_SECONDS (default 300); two replicas on two or more cores.
+        static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings {
+            let megabytes = environment["HIKE_REVIEWS_PIPELINE_MEMORY_MB"].flatMap(Int.init).map { max(1, $0) } ?? 768
+            let idle = environment["HIKE_REVIEWS_PIPELINE_IDLE_SECONDS"].flatMap(Double.init).map { max(0.1, $0) } ?? 300
+            return Settings(memoryBudget: megabytes * 1024 * 1024, idleTimeout: .milliseconds(Int(idle * 1000)),
+                            maxReplicas: min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)),
+                            replicaThreshold: 8, replicaAfter: .milliseconds(500))
+        }
+    }
 
+    static let shared = PipelinePool(settings: .fromEnvironment())
+
+    /// A warm pair is 50-150 MB (LAB-NOTES); used for a pipeline not measured yet.
+    static let defaultFootprint = 100 * 1024 * 1024
+
+    let settings: Settings
+    private var pipelines: [InstalledPairs.Location: [ApertiumPipeline]] = [:]
+    /// PSS measured for each mode file when it last ran warm.
+    private var footprints: [InstalledPairs.Location: Int] = [:]
+    private var sweeper: Task<Void, Never>?
+
+    init(settings: Settings = .fromEnvironment()) {
+        self.settings = settings
+    }
+
+    /// A pipeline for the mode file: the least busy replica, a new replica when all are busy,
+    /// and room made in the budget for processes that are about to start.
     func pipeline(for location: InstalledPairs.Location) throws -> ApertiumPipeline {
-        if let pipeline = pipelines[location] { return pipeline }
+        var replicas = pipelines[location] ?? []
+        // The least busy, a running one before a stopped one.
+        let best = replicas.min { ($0.inFlight, $0.isRunning ? 0 : 1) < ($1.inFlight, $1.isRunning ? 0 : 1) }
+        if let best, best.isRunning, best.inFlight < settings.replicaThreshold || best.busyFor < settings.replicaAfter
+            || replicas.count >= settings.maxReplicas || !fitsBudget(adding: location) {
+            return best
+        }
+        if let best, !best.isRunning {
+            makeRoom(for: location, except: best)
+            startSweeper()
+            return best
+        }
         let pipeline = try ApertiumPipeline(modeFile: location.modeFile, dataRoot: location.dataRoot)
-        pipelines[location] = pipeline
+        makeRoom(for: location, except: pipeline)
+        replicas.append(pipeline)
+        pipelines[location] = replicas
+        startSweeper()
         return pipeline
+    }
+
+    /// Running pipelines by mode file, for tests and `memoryReport`.
+    func running() -> [(location: InstalledPairs.Location, pipeline: ApertiumPipeline)] {
+        pipelines.flatMap { entry in entry.value.filter(\.isRunning).map { (entry.key, $0) } }
+    }
+
+    /// PSS of every running pipeline, in bytes.
+    func memoryInUse() -> Int {
+        running().reduce(0) { $0 + $1.pipeline.memoryFootprint }
     }
 
     /// Stops every pipeline (their processes are killed and reaped).
     func shutdownAll() {
-        pipelines.values.forEach { $0.shutdown() }
+        sweeper?.cancel()
+        sweeper = nil
+        pipelines.values.joined().forEach { $0.shutdown() }
         pipelines.removeAll()
+    }
+
+    /// Stops the processes of pipelines unused for `idleTimeout`; extra replicas are dropped.
+    func sweepIdle() {
+        let now = ContinuousClock.now
+        for (location, replicas) in pipelines {
+            for pipeline in replicas where pipeline.isRunning && pipeline.inFlight == 0 && now - pipeline.lastUsed >= settings.idleTimeout {
+                remember(pipeline, at: location)
+                pipeline.stopProcesses()
+            }
+            // Keep one (stopped) pipeline per mode; a stopped replica has nothing to offer.
+            let kept = replicas.enumerated().filter { $0.offset == 0 || $0.element.isRunning || $0.element.inFlight > 0 }.map(\.element)
+            pipelines[location] = kept
+        }
+    }
+
+    private func fitsBudget(adding location: InstalledPairs.Location) -> Bool {
+        memoryInUse() + (footprints[location] ?? Self.defaultFootprint) <= settings.memoryBudget
+    }
+
+    /// Stops least recently used idle pipelines until the one about to start fits the budget.
+    private func makeRoom(for location: InstalledPairs.Location, except keep: ApertiumPipeline) {
+        let needed = footprints[location] ?? Self.defaultFootprint
+        var candidates = running().filter { $0.pipeline !== keep }
+        var inUse = candidates.reduce(0) { total, entry in
+            let bytes = entry.pipeline.memoryFootprint
+            footprints[entry.location] = max(bytes, footprints[entry.location] ?? 0)
+            return total + bytes
+        }
+        candidates.sort { $0.pipeline.lastUsed < $1.pipeline.lastUsed }
+        for candidate in candidates where inUse + needed > settings.memoryBudget && candidate.pipeline.inFlight == 0 {
+            let bytes = candidate.pipeline.memoryFootprint
+            if candidate.pipeline.stopProcesses() { inUse -= bytes }
+        }
+    }
+
+    private func remember(_ pipeline: ApertiumPipeline, at location: InstalledPairs.Location) {
+        let bytes = pipeline.memoryFootprint
+        if bytes > 0 { footprints[location] = bytes }
+    }
+
+    private func startSweeper() {
+        guard sweeper == nil else { return }
+        let interval = max(settings.idleTimeout / 4, .milliseconds(50))
+        sweeper = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let pool = self else { return }
+                await pool.sweepIdle()
+            }
+        }
     }
 }

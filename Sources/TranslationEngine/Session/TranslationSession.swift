@@ -27,6 +27,8 @@ public actor TranslationSession {
         public var clientIdentifier: String?
         /// The languages the text went through, source first: ["fr", "es", "en"] for a chain.
         public var route: [String]
+        /// Words the engine did not know and left as they were, in order, each once.
+        public var unknownWords: [String] = []
     }
 
     /// The language of the texts, or nil to detect it per request.
@@ -42,6 +44,8 @@ public actor TranslationSession {
     private var isCancelled = false
     /// Longest one leg may take before its pipeline is restarted (and the request retried once).
     private let legTimeout: Duration = .seconds(30)
+    /// Requests of one call in flight together: enough to keep every stage of two pipelines busy.
+    static let requestsInFlight = 16
 
     /// A session from `source` (nil: detect) into `target` (nil: the user's preferred language).
     public init(source: Locale.Language?, target: Locale.Language?) {
@@ -75,23 +79,53 @@ public actor TranslationSession {
     }
 
     /// Translates every request, one response per request, in request order.
+    ///
+    /// Requests are translated several at a time (the pipelines keep order per pair), so a
+    /// long list takes about as long as the `apertium` command on the same texts.
     public func translations(from requests: [Request]) async throws -> [Response] {
-        var responses: [Response] = []
-        responses.reserveCapacity(requests.count)
-        for request in requests {
-            responses.append(try await translate(request))
+        var responses = [Response?](repeating: nil, count: requests.count)
+        try await withThrowingTaskGroup(of: (Int, Response).self) { group in
+            var next = 0
+            for _ in 0..<min(Self.requestsInFlight, requests.count) {
+                let index = next
+                group.addTask { (index, try await self.translate(requests[index])) }
+                next += 1
+            }
+            while let (index, response) = try await group.next() {
+                responses[index] = response
+                if next < requests.count {
+                    let index = next
+                    group.addTask { (index, try await self.translate(requests[index])) }
+                    next += 1
+                }
+            }
         }
-        return responses
+        return responses.compactMap { $0 }
     }
 
-    /// Translates requests, yielding each response as it is ready; `clientIdentifier` ties them.
+    /// Translates requests, yielding each response as soon as it is ready (not necessarily in
+    /// request order); `clientIdentifier` ties a response to its request. A failed request ends
+    /// the stream with its error, as Apple's does.
     public nonisolated func translate(batch: [Request]) -> AsyncThrowingStream<Response, Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    for request in batch {
-                        try Task.checkCancellation()
-                        continuation.yield(try await self.translate(request))
+                    try await withThrowingTaskGroup(of: Response.self) { group in
+                        var next = 0
+                        for _ in 0..<min(Self.requestsInFlight, batch.count) {
+                            let request = batch[next]
+                            group.addTask { try await self.translate(request) }
+                            next += 1
+                        }
+                        while let response = try await group.next() {
+                            continuation.yield(response)
+                            if next < batch.count {
+                                try Task.checkCancellation()
+                                let request = batch[next]
+                                group.addTask { try await self.translate(request) }
+                                next += 1
+                            }
+                        }
                     }
                     continuation.finish()
                 } catch {
@@ -99,6 +133,31 @@ public actor TranslationSession {
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Makes sure the route from the session's source to its target can run, and starts its
+    /// pipelines so the first translation does not pay for their start.
+    ///
+    /// - Throws: `unsupportedLanguagePairing` (or the source or target variant) when no route
+    ///   exists, `notInstalled` naming the packs to install when one is missing, or
+    ///   `internalError` when a pipeline cannot start. With a nil source only the target is
+    ///   checked: the source is known once a text is.
+    public func prepareTranslation() async throws {
+        guard !isCancelled else { throw TranslationError.alreadyCancelled }
+        guard let sourceTag else {
+            if !availability.supportedLanguages.contains(LanguageTag.base(targetTag)) && !availability.supportedLanguages.contains(targetTag) {
+                throw TranslationError.unsupportedTargetLanguage(targetTag)
+            }
+            return
+        }
+        for leg in try plan(from: sourceTag, to: targetTag) {
+            guard let location = pairs.location(of: leg) else { continue }
+            do {
+                try await pool.pipeline(for: location).start()
+            } catch {
+                throw TranslationError.internalError("\(leg.mode): \(error)")
+            }
         }
     }
 
@@ -114,12 +173,15 @@ public actor TranslationSession {
         let source = try sourceTag ?? detectedTag(of: text)
         let route = try plan(from: source, to: targetTag)
         var output = text
+        var unknown = UnknownWords.Collector()
         for leg in route {
             guard let location = pairs.location(of: leg) else {
                 throw TranslationError.internalError("no mode file for \(leg.mode)")
             }
             do {
-                output = try await pool.pipeline(for: location).translate(output, timeout: legTimeout)
+                let translation = try await pool.pipeline(for: location).translation(of: output, timeout: legTimeout)
+                output = translation.text
+                unknown.add(translation.unknownWords)
             } catch let error as PipelineError {
                 throw TranslationError.internalError("\(leg.mode): \(error)")
             } catch let error as ModeFileError {
@@ -132,7 +194,8 @@ public actor TranslationSession {
             sourceText: text,
             targetText: output,
             clientIdentifier: request.clientIdentifier,
-            route: [source] + route.map(\.target)
+            route: [source] + route.map(\.target),
+            unknownWords: unknown.words
         )
     }
 
@@ -142,8 +205,13 @@ public actor TranslationSession {
         return guess.tag
     }
 
+    /// The route, or why there is none; a route with a pack not on disk throws `notInstalled`.
     private func plan(from source: String, to target: String) throws -> [Direction] {
-        if let route = availability.planner.route(from: source, to: target) { return route }
+        if let route = availability.planner.route(from: source, to: target) {
+            let missing = route.map(\.pack).filter { availability.planner.graph.packs[$0]?.installed != true }
+            if !missing.isEmpty { throw TranslationError.notInstalled(packs: Array(NSOrderedSet(array: missing)) as? [String] ?? missing) }
+            return route
+        }
         if !availability.supportedLanguages.contains(source) && LanguageTag.base(source) != LanguageTag.base(target) {
             throw TranslationError.unsupportedSourceLanguage(source)
         }

@@ -91,14 +91,18 @@ struct ApertiumPipelineTests {
         }
     }
 
-    @Test("markUnknown keeps the * marks, the default drops them")
-    func unknownMarks() async throws {
-        let marked = try ApertiumPipeline(modeFile: PipelineFixtures.spaEngMode, dataRoot: PipelineFixtures.pairsRoot, markUnknown: true)
-        defer { marked.shutdown() }
-        #expect(try await marked.translate("El qzwk.", timeout: .seconds(10)).contains("*qzwk"))
-        let plain = try PipelineFixtures.spaEng()
-        defer { plain.shutdown() }
-        #expect(try await plain.translate("El qzwk.", timeout: .seconds(10)) == "The qzwk.")
+    @Test("unknown words come back beside a text without marks; the user's own * # @ stay")
+    func unknownWords() async throws {
+        let pipeline = try PipelineFixtures.spaEng()
+        defer { pipeline.shutdown() }
+        let translation = try await pipeline.translation(of: "El qzwk come *mucho* con #amigos y @ana en Grenoblequx.", timeout: .seconds(10))
+        #expect(translation.unknownWords == ["qzwk", "ana", "Grenoblequx"], "\(translation)")
+        #expect(translation.text.contains("*a lot*") || translation.text.contains("*much*"), "\(translation.text)")
+        #expect(translation.text.contains("#") && translation.text.contains("@") && !translation.text.contains("*qzwk"), "\(translation.text)")
+        let dataDir = try PipelineFixtures.wrapperDataDir()
+        let text = "El qzwk come *mucho* con #amigos y @ana en Grenoblequx."
+        let expected = try PipelineFixtures.run("/usr/bin/apertium", ["-u", "-d", dataDir, "spa-eng"], input: text)
+        #expect(translation.text.trimmingCharacters(in: .whitespacesAndNewlines) == expected.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     @Test("a killed middle stage is replaced and the next request succeeds")

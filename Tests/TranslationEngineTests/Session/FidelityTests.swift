@@ -12,6 +12,13 @@ struct FidelityTests {
     static func normalized(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
+
+    /// The two texts around where they first differ.
+    static func firstDifference(_ ours: String, _ reference: String) -> String {
+        let common = zip(ours, reference).prefix { $0 == $1 }.count
+        let start = max(0, common - 40)
+        return "  ours:     …\(ours.dropFirst(start).prefix(120))\n  apertium: …\(reference.dropFirst(start).prefix(120))"
+    }
 }
 
 extension FidelityTests {
@@ -26,7 +33,7 @@ extension FidelityTests {
             let ours = try await session.translate(text).targetText
             let reference = try PipelineFixtures.run("/usr/bin/apertium", ["-u", "-d", dataDir, mode], input: text)
             if Self.normalized(ours) != Self.normalized(reference) {
-                mismatches.append("\(text.prefix(60))\n  ours: \(Self.normalized(ours).prefix(200))\n  apertium: \(Self.normalized(reference).prefix(200))")
+                mismatches.append("\(text.prefix(60))\n" + Self.firstDifference(Self.normalized(ours), Self.normalized(reference)))
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(texts.count) differ:\n\(mismatches.joined(separator: "\n"))")

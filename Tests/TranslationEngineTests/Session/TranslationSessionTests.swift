@@ -60,15 +60,31 @@ extension TranslationSessionTests {
         await #expect(throws: TranslationError.unableToIdentifyLanguage) { try await session.translate("Ok") }
     }
 
-    @Test func batchStreamsResponsesWithTheirIdentifiersInOrder() async throws {
+    @Test func batchStreamsResponsesWithTheirIdentifiers() async throws {
         let session = Self.session(from: "es", to: "en")
-        let requests = (0..<20).map { TranslationSession.Request(sourceText: "La casa número \($0) es blanca.", clientIdentifier: "id-\($0)") }
+        let requests = (0..<40).map { TranslationSession.Request(sourceText: "La casa número \($0 + 7000) es blanca.", clientIdentifier: "id-\($0)") }
         var seen: [String] = []
         for try await response in session.translate(batch: requests) {
-            seen.append(response.clientIdentifier ?? "")
-            #expect(response.targetText.contains("\(seen.count - 1)"), "each answer carries its own number")
+            let identifier = try #require(response.clientIdentifier)
+            seen.append(identifier)
+            let number = try #require(Int(identifier.dropFirst(3)))
+            #expect(response.targetText.contains("\(number + 7000)"), "each answer carries its own number: \(response.targetText)")
+            #expect(response.sourceText == requests[number].sourceText)
         }
-        #expect(seen == requests.map { $0.clientIdentifier ?? "" })
+        #expect(seen.sorted() == requests.compactMap(\.clientIdentifier).sorted())
+    }
+
+    @Test func translationsKeepRequestOrder() async throws {
+        let session = Self.session(from: nil, to: "en")
+        let requests = (0..<60).map { index in
+            TranslationSession.Request(sourceText: index.isMultiple(of: 3) ? "Le chemin numéro \(index + 5000) était très beau." : "El camino número \(index + 5000) era muy bonito.", clientIdentifier: "\(index)")
+        }
+        let responses = try await session.translations(from: requests)
+        #expect(responses.map(\.clientIdentifier) == requests.map(\.clientIdentifier))
+        for (index, response) in responses.enumerated() {
+            #expect(response.targetText.contains("\(index + 5000)"), "\(index): \(response.targetText)")
+            #expect(response.route == (index.isMultiple(of: 3) ? ["fr", "es", "en"] : ["es", "en"]))
+        }
     }
 
     @Test func errorsSayWhatIsWrong() async throws {

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Takes the generator's unknown-word marks out of the stream between the generator and the
+/// stages after it (post-generation), recording the marked words per request.
+///
+/// The generator runs with `-g`, which writes `*word`, `#word` or `@word` and is otherwise
+/// byte for byte what `-n` writes; stripping the marks before post-generation keeps its rules
+/// (French elision, Catalan apostrophes) working as they do for `apertium -u`. The user's own
+/// `*`, `#` and `@` were turned into placeholders before the request, so every one of these
+/// bytes here is a mark.
+struct MarkTap {
+    /// Bytes of the segment being read (up to its NUL).
+    private var segment: [UInt8] = []
+    /// Words marked since the last request ended.
+    private var words = UnknownWords.Collector()
+
+    /// Feeds a chunk; returns the bytes to pass on and, for every request that ended in the
+    /// chunk, its unknown words (in order).
+    mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> (output: [UInt8], finished: [[String]]) {
+        var output: [UInt8] = []
+        var finished: [[String]] = []
+        output.reserveCapacity(chunk.count)
+        for byte in chunk {
+            guard byte == 0 else {
+                segment.append(byte)
+                continue
+            }
+            if Self.isTerminator(segment) {
+                output += segment
+                finished.append(words.words)
+                words = UnknownWords.Collector()
+            } else {
+                output += strip(segment)
+            }
+            output.append(0)
+            segment.removeAll(keepingCapacity: true)
+        }
+        return (output, finished)
+    }
+
+    /// A request's terminator segment: `[digits]`.
+    static func isTerminator(_ segment: [UInt8]) -> Bool {
+        guard segment.count >= 3, segment.first == UInt8(ascii: "["), segment.last == UInt8(ascii: "]") else { return false }
+        return segment.dropFirst().dropLast().allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    private mutating func strip(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let isMark = byte == UInt8(ascii: "*") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "@")
+            // Every *, # and @ here is the generator's (the user's are placeholders), even
+            // right after a placeholder's bytes.
+            if isMark && index + 1 < bytes.count && Self.isWordByte(bytes[index + 1]) {
+                var end = index + 1
+                while end < bytes.count && Self.isWordByte(bytes[end]) { end += 1 }
+                // Non-ASCII punctuation (« ¿ —) is not part of the word.
+                let word = String(decoding: bytes[(index + 1)..<end], as: UTF8.self).prefix(while: UnknownWords.isWordCharacter)
+                if !word.isEmpty {
+                    words.add([String(word)])
+                    out += bytes[(index + 1)..<end]
+                    index = end
+                    continue
+                }
+            }
+            out.append(byte)
+            index += 1
+        }
+        return out
+    }
+
+    /// Letters and digits of any script (every byte of a multi-byte character), `-` and `'`.
+    static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "_")
+    }
+}

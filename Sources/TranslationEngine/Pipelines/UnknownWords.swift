@@ -1,0 +1,77 @@
+/// Finding and removing the generator's unknown-word marks.
+///
+/// With `-g` the generator writes `*word` for a word the analyser did not know, `#word` for
+/// one it could not generate and `@word` for one the bilingual dictionary lacks; otherwise its
+/// output equals `-n`'s. The analyser treats `*`, `#` and `@` in the user's own text as plain
+/// punctuation, so before a request they become private-use characters of the same class and
+/// afterwards they are put back: every mark left in the output is then the generator's.
+enum UnknownWords {
+    private static let placeholders: [Character: Character] = ["*": "\u{E02A}", "#": "\u{E023}", "@": "\u{E040}"]
+    private static let originals: [Character: Character] = Dictionary(uniqueKeysWithValues: placeholders.map { ($0.value, $0.key) })
+
+    /// The text with `*`, `#` and `@` replaced by their placeholders (and any placeholder
+    /// already in the text by U+FFFD, so it cannot come back as a mark).
+    static func protect(_ text: String) -> String {
+        guard text.contains(where: { placeholders[$0] != nil || originals[$0] != nil }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            if let placeholder = placeholders[character] {
+                out.append(placeholder)
+            } else if originals[character] != nil {
+                out.append("\u{FFFD}")
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The output with marks taken out (when `marked`) and placeholders put back.
+    static func extract(from output: String, marked: Bool) -> PipelineTranslation {
+        var text = ""
+        text.reserveCapacity(output.utf8.count)
+        var collector = Collector()
+        // The mark being read and the word after it so far.
+        var pending: (mark: Character, word: String)?
+        for character in output {
+            if var current = pending {
+                if isWordCharacter(character) {
+                    current.word.append(character)
+                    pending = current
+                    text.append(character)
+                    continue
+                }
+                // A mark with no word after it was not a mark after all.
+                if current.word.isEmpty { text.append(current.mark) } else { collector.add([current.word]) }
+                pending = nil
+            }
+            if marked, "*#@".contains(character) {
+                pending = (character, "")
+                continue
+            }
+            text.append(originals[character] ?? character)
+        }
+        if let pending {
+            if pending.word.isEmpty { text.append(pending.mark) } else { collector.add([pending.word]) }
+        }
+        return PipelineTranslation(text: text, unknownWords: collector.words)
+    }
+
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || "-'’·_".contains(character)
+            || character.unicodeScalars.first.map { $0.properties.generalCategory == .nonspacingMark } == true
+    }
+
+    /// Unknown words in order, each once.
+    struct Collector {
+        private(set) var words: [String] = []
+        private var seen: Set<String> = []
+
+        mutating func add(_ found: [String]) {
+            for word in found where !word.isEmpty && seen.insert(word).inserted {
+                words.append(word)
+            }
+        }
+    }
+}
