@@ -7,11 +7,24 @@ extension ChildPipeline {
     /// to the next stage (see `MarkTap`).
     static func spawn(_ stages: [ModeFile.Stage], tapAfter: Int? = nil) throws -> ChildPipeline {
         guard !stages.isEmpty else { throw PipelineError.noStages }
+        // The HMM tagger, if any, reports on stderr and can be replaced (see `TaggerSlot`).
+        let taggerIndex = stages.firstIndex { $0.executable.hasSuffix("/apertium-tagger") && $0.arguments.contains("-g") }
+        var stages = stages
+        if let taggerIndex { stages[taggerIndex].arguments.insert("-d", at: 0) }
+        var reports: (read: Int32, write: Int32)?
+        if taggerIndex != nil {
+            guard let pipe = makeCloseOnExecPipe() else {
+                throw PipelineError.spawnFailed(program: "pipe", errno: errno)
+            }
+            _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK)
+            reports = pipe
+        }
         // pipes[i] feeds stage i; pipes[count] is the last stage's output. All CLOEXEC so no
         // child (ours or anyone else's) keeps a pipe end alive and blocks EOF.
         var pipes: [(read: Int32, write: Int32)] = []
         func closeAll() {
             for pipe in pipes { close(pipe.read); close(pipe.write) }
+            if let reports { close(reports.read); close(reports.write) }
         }
         // One more pipe for the tap: the tap writes it, the stage after the tap reads it.
         let tapIndex = tapAfter.flatMap { $0 + 1 < stages.count ? $0 : nil }
@@ -31,6 +44,7 @@ extension ChildPipeline {
             do {
                 let stdin = tapIndex.map { index == $0 + 1 } == true ? pipes[stages.count + 1].read : pipes[index].read
                 let pid = try spawnStage(stage, stdin: stdin, stdout: pipes[index + 1].write,
+                                         stderr: index == taggerIndex ? reports?.write : nil,
                                          processGroup: group, environment: environment)
                 if index == 0 { group = pid }
                 pids.append(pid)
@@ -48,27 +62,40 @@ extension ChildPipeline {
         let input = pipes[0].write
         let output = pipes[stages.count].read
         let tap = tapIndex.map { (input: pipes[$0 + 1].read, output: pipes[stages.count + 1].write) }
+        // The tagger's two pipe ends stay open here too, so a fresh tagger can take its place.
+        let taggerInput = taggerIndex.map { index in
+            tapIndex.map { index == $0 + 1 } == true ? pipes[stages.count + 1].read : pipes[index].read
+        }
+        let taggerOutput = taggerIndex.map { pipes[$0 + 1].write }
         for (index, pipe) in pipes.enumerated() {
-            if index != 0 && pipe.write != tap?.output { close(pipe.write) }
-            if index != stages.count && pipe.read != tap?.input { close(pipe.read) }
+            if index != 0 && pipe.write != tap?.output && pipe.write != taggerOutput { close(pipe.write) }
+            if index != stages.count && pipe.read != tap?.input && pipe.read != taggerInput { close(pipe.read) }
+        }
+        let tagger = taggerIndex.map { index in
+            TaggerSlot(index: index, stage: stages[index], pid: pids[index], input: taggerInput!, output: taggerOutput!,
+                       reportsRead: reports!.read, reportsWrite: reports!.write, processGroup: group, environment: environment)
         }
         // Non-blocking so a write can notice a failed generation through poll().
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
-        let child = ChildPipeline(pids: pids, processGroup: group, inputFD: input, outputFD: output, tap: tap)
+        let child = ChildPipeline(pids: pids, processGroup: group, inputFD: input, outputFD: output, tap: tap, tagger: tagger)
         child.startReader()
         return child
     }
 
-    private static func spawnStage(
-        _ stage: ModeFile.Stage, stdin: Int32, stdout: Int32, processGroup: pid_t, environment: [String]
+    static func spawnStage(
+        _ stage: ModeFile.Stage, stdin: Int32, stdout: Int32, stderr: Int32? = nil, processGroup: pid_t, environment: [String]
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        // Stage diagnostics would interleave with the host's output; nobody reads them.
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Stage diagnostics would interleave with the host's output; only the tagger's are read.
+        if let stderr {
+            posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         closeInheritedDescriptors(&actions)
 
         var attributes = posix_spawnattr_t()
@@ -100,7 +127,7 @@ extension ChildPipeline {
     }
 
     /// The host environment, with a UTF-8 character type as the `apertium` wrapper forces.
-    private static func childEnvironment() -> [String] {
+    static func childEnvironment() -> [String] {
         var environment = ProcessInfo.processInfo.environment
         if environment["LC_ALL"] == nil { environment["LC_CTYPE"] = "C.UTF-8" }
         return environment.map { "\($0.key)=\($0.value)" }

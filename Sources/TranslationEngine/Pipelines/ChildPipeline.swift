@@ -16,6 +16,9 @@ final class ChildPipeline: Sendable {
         /// True for the request at the head of the line when the generation failed (the one a
         /// timeout or crash is charged to); the others were only queued behind it.
         var blamed: Bool
+        /// The generation is fine but this request went through a tagger that had changed
+        /// itself (see `TaggerSlot`): submit it again, to the same generation.
+        var resubmit = false
     }
 
     /// A request waiting for its answer.
@@ -45,10 +48,14 @@ final class ChildPipeline: Sendable {
         var nextID: UInt64 = 0
         /// Unknown words of requests the tap has seen end, oldest first.
         var tappedWords: [[String]] = []
+        /// The tagger changed itself: answers until it is replaced are sent back.
+        var tainted = false
+        /// Tagger reports already acted on.
+        var seenReports = 0
     }
 
-    /// Process ids, first stage to last.
-    let pids: [pid_t]
+    /// Process ids at spawn time, first stage to last (the tagger's may have changed since).
+    let spawnedPids: [pid_t]
     /// The process group shared by all stages (the first stage's pid).
     let processGroup: pid_t
     /// Parent's write end of the first stage's stdin (non-blocking).
@@ -57,6 +64,10 @@ final class ChildPipeline: Sendable {
     let outputFD: Int32
     /// The generator's output and the next stage's input, when marks are taken out between them.
     let tap: (input: Int32, output: Int32)?
+    /// The replaceable tagger, when the pipeline has one.
+    let tagger: TaggerSlot?
+    /// Signalled when a tainted generation has no waiters left.
+    let drained = DispatchSemaphore(value: 0)
 
     let inbox = Mutex(Inbox())
     /// Serialises writes, so the order of `waiters` is the order of bytes in the pipe.
@@ -67,8 +78,10 @@ final class ChildPipeline: Sendable {
     let tapDone = DispatchSemaphore(value: 0)
     let terminated = Mutex(false)
 
-    init(pids: [pid_t], processGroup: pid_t, inputFD: Int32, outputFD: Int32, tap: (input: Int32, output: Int32)? = nil) {
-        self.pids = pids
+    init(pids: [pid_t], processGroup: pid_t, inputFD: Int32, outputFD: Int32,
+         tap: (input: Int32, output: Int32)? = nil, tagger: TaggerSlot? = nil) {
+        self.spawnedPids = pids
+        self.tagger = tagger
         self.processGroup = processGroup
         self.inputFD = inputFD
         self.outputFD = outputFD
@@ -77,6 +90,14 @@ final class ChildPipeline: Sendable {
 
     deinit {
         close(inputFD)
+    }
+
+    /// Process ids of the stages now, first to last.
+    var pids: [pid_t] {
+        guard let tagger else { return spawnedPids }
+        var pids = spawnedPids
+        pids[tagger.index] = tagger.pid
+        return pids
     }
 
     /// Whether the generation has failed or been terminated.
@@ -99,6 +120,10 @@ final class ChildPipeline: Sendable {
             let tapThread = Thread { [self] in self.tapLoop(tap) }
             tapThread.name = "apertium-tap"
             tapThread.start()
+        }
+        tagger?.startDraining { [self] in
+            fail(.stageDied)
+            kill(-processGroup, SIGKILL)
         }
     }
 
@@ -149,7 +174,8 @@ final class ChildPipeline: Sendable {
 
     /// Appends output and answers every waiter whose nonce has arrived, oldest first.
     private func deliver(_ chunk: UnsafeBufferPointer<UInt8>) {
-        var answered: [(CheckedContinuation<Answer, any Error>, Answer)] = []
+        var answered: [(CheckedContinuation<Answer, any Error>, Result<Answer, Failure>)] = []
+        var replaceTagger = false
         inbox.withLock { inbox in
             inbox.bytes.append(contentsOf: chunk)
             var consumed = 0
@@ -163,7 +189,16 @@ final class ChildPipeline: Sendable {
                 if let lastNul = answer.lastIndex(of: 0) { answer.removeSubrange(lastNul...) }
                 answer.removeAll { $0 == 0 }
                 let words = tap == nil || inbox.tappedWords.isEmpty ? nil : inbox.tappedWords.removeFirst()
-                answered.append((head.continuation, Answer(bytes: answer, tappedWords: words ?? (tap == nil ? nil : []))))
+                if inbox.tainted {
+                    answered.append((head.continuation, .failure(Failure(error: .stageDied, blamed: false, resubmit: true))))
+                } else {
+                    answered.append((head.continuation, .success(Answer(bytes: answer, tappedWords: words ?? (tap == nil ? nil : [])))))
+                    // Reports this request (or one behind it) caused are readable by now.
+                    if let tagger, tagger.drainReports() > inbox.seenReports {
+                        inbox.tainted = true
+                        replaceTagger = true
+                    }
+                }
                 consumed = end + head.marker.count
                 inbox.searchFrom = consumed
                 inbox.waiters.removeFirst()
@@ -173,8 +208,33 @@ final class ChildPipeline: Sendable {
                 inbox.bytes.removeSubrange(..<consumed)
                 inbox.searchFrom = max(0, inbox.searchFrom - consumed)
             }
+            if inbox.tainted && inbox.waiters.isEmpty { drained.signal() }
         }
-        for (continuation, answer) in answered { continuation.resume(returning: answer) }
+        for (continuation, outcome) in answered { continuation.resume(with: outcome) }
+        if replaceTagger { scheduleTaggerReplacement() }
+    }
+
+    /// Once the requests already written have come out, swaps the tagger for a fresh one.
+    /// Runs on the writer queue, so nothing new is written meanwhile.
+    private func scheduleTaggerReplacement() {
+        writer.async { [self] in
+            guard let tagger else { return }
+            while inbox.withLock({ !$0.waiters.isEmpty && $0.failure == nil }) {
+                _ = drained.wait(timeout: .now() + .milliseconds(100))
+            }
+            guard !hasFailed else { return }
+            do {
+                try tagger.replace()
+            } catch {
+                fail(.stageDied)
+                kill(-processGroup, SIGKILL)
+                return
+            }
+            inbox.withLock { inbox in
+                inbox.tainted = false
+                inbox.seenReports = tagger.drainReports()
+            }
+        }
     }
 
     /// Fails every waiter (the head blamed, the rest not) and refuses later submissions.
@@ -201,6 +261,7 @@ final class ChildPipeline: Sendable {
         }
         kill(-processGroup, SIGKILL)
         // Belt and braces: a stage that somehow left the group must die too.
+        let pids = self.pids
         for pid in pids { kill(pid, SIGKILL) }
         // inputFD stays open until deinit: the writer may still be writing to it, and closing
         // it here could let that write land on an unrelated, reused descriptor. With every
@@ -209,6 +270,8 @@ final class ChildPipeline: Sendable {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
+        // Our copies of the tagger's pipe ends would keep its neighbours from seeing EOF.
+        tagger?.close()
         // Every writer of the output pipe is dead now, so the reader sees EOF promptly.
         readerDone.wait()
         if tap != nil { tapDone.wait() }

@@ -1,7 +1,8 @@
 /// Conversion between plain text and Apertium's stream format, plus request framing.
 ///
-/// Each request is written as `escaped text`, `.[]`, NUL, `[nonce]`, NUL. The added period and
-/// blank are what apertium-destxt appends, so the stages see what the `apertium` command feeds them; the nonce after the NUL lets the reader find the
+/// Each request is written as the text deformatted as apertium-destxt does (`deformat`), NUL,
+/// `[nonce]`, NUL, so the stages see what the `apertium` command feeds them; the nonce after
+/// the NUL lets the reader find the
 /// end of this request's output even if stale bytes are still in the pipe. The nonce is
 /// itself a blank because a bare word at the end of a segment is held back by the tagger
 /// (measured: `nonce NUL` never came out of a warm spa-eng pipeline), while a blank passes
@@ -10,10 +11,65 @@ public enum StreamFormat {
     /// Characters that are syntax in the stream format and must be backslash-escaped.
     static let specials: Set<Character> = ["\\", "[", "]", "^", "$", "@", "/", "<", ">", "{", "}"]
 
-    /// Escapes plain text for the stream format.
-    ///
-    /// Newlines and `~` become blanks (`[\n]`, `[~]`) so the pipeline passes them through
-    /// untouched; NUL becomes a space because NUL is the flush marker.
+    /// The whitespace apertium-destxt gathers into blanks (with `~`, which it treats alike).
+    static func isBlankCharacter(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n" || character == "~"
+    }
+
+    /// Turns plain text into the stream format exactly as `apertium-destxt` does, so the
+    /// stages see what the `apertium` command feeds them (measured on Debian's 3.8.3):
+    /// special characters are backslash-escaped; a run of whitespace other than one space
+    /// becomes a blank (`[\n]`, `[  ]`); a run holding an empty line (a paragraph break) gets
+    /// ".[]" before it, as does the end of the text, so the tagger sees a sentence end there
+    /// (without it a last word can be tagged, and so translated, differently). NUL, the flush
+    /// marker, becomes a space.
+    public static func deformat(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        var run = ""
+        func flush(atEnd: Bool) {
+            guard !run.isEmpty else { return }
+            // Two newlines with nothing but carriage returns between them, as destxt reads a
+            // paragraph break ("\n\n" and "\r\n\r\n" count, "\n \n" does not).
+            var paragraph = false
+            var sinceNewline: Bool?  // nil before the first newline; false once anything else came
+            for scalar in run.unicodeScalars {
+                if scalar == "\n" {
+                    if sinceNewline == true { paragraph = true }
+                    sinceNewline = true
+                } else if scalar != "\r" {
+                    sinceNewline = sinceNewline.map { _ in false }
+                }
+            }
+            if atEnd || paragraph { out.append(".[]") }
+            if run == " " {
+                out.append(" ")
+            } else {
+                out.append("[")
+                out.append(run)
+                out.append("]")
+            }
+            run = ""
+        }
+        for var character in text {
+            if character == "\0" { character = " " }
+            if isBlankCharacter(character) {
+                run.append(character)
+                continue
+            }
+            flush(atEnd: false)
+            if specials.contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        if run.isEmpty {
+            out.append(".[]")
+        } else {
+            flush(atEnd: true)
+        }
+        return out
+    }
+
+    /// Escapes plain text for the stream format (no blanks, no final period: see `deformat`).
     public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
@@ -29,13 +85,9 @@ public enum StreamFormat {
         return out
     }
 
-    /// The bytes to write for one request.
+    /// The bytes to write for one request: the deformatted text, NUL, the nonce blank, NUL.
     public static func frame(_ text: String, nonce: String) -> [UInt8] {
-        var bytes = Array(escape(text).utf8)
-        // As apertium-destxt does: a final "." so the tagger always sees a sentence end
-        // (without it a last word can be tagged, and so translated, differently from the
-        // `apertium` command); `unescape` removes it again as apertium-retxt does.
-        bytes.append(contentsOf: Array(".[]".utf8))
+        var bytes = Array(deformat(text).utf8)
         bytes.append(0)
         bytes.append(contentsOf: terminator(nonce: nonce))
         return bytes

@@ -25,7 +25,9 @@ enum TextSegments {
         var segments: [Segment] = []
         var piece: [Run] = []
         var pieceBytes = 0
-        /// Index in `piece` of the last whitespace run that follows a sentence end.
+        /// Index in `piece` of the last paragraph break (where destxt itself adds a sentence
+        /// end, so a cut there changes nothing), and of the last space after a sentence end.
+        var paragraphBreak: Int?
         var sentenceBreak: Int?
         var lastSpace: Int?
 
@@ -42,19 +44,25 @@ enum TextSegments {
             emit(piece[...])
             piece.removeAll(keepingCapacity: true)
             pieceBytes = 0
+            paragraphBreak = nil
             sentenceBreak = nil
             lastSpace = nil
+        }
+        func note(_ run: Run, at position: Int) {
+            lastSpace = position
+            if run.text.contains("\n\n") { paragraphBreak = position }
+            if position > 0, endsSentence(piece[position - 1].text) || run.text.contains("\n") { sentenceBreak = position }
         }
         func cut(at index: Int) {
             emit(piece[..<index])
             segments.append(.keep(String(piece[index].text)))
             piece.removeSubrange(...index)
             pieceBytes = piece.reduce(0) { $0 + $1.text.utf8.count }
+            paragraphBreak = nil
             sentenceBreak = nil
             lastSpace = nil
             for (position, run) in piece.enumerated() where run.isSpace {
-                lastSpace = position
-                if position > 0, endsSentence(piece[position - 1].text) || run.text.contains("\n") { sentenceBreak = position }
+                note(run, at: position)
             }
         }
 
@@ -65,17 +73,12 @@ enum TextSegments {
                 continue
             }
             let bytes = run.text.utf8.count
-            if !piece.isEmpty && pieceBytes + bytes > limits.maxPieceBytes, let index = sentenceBreak ?? lastSpace {
+            if !piece.isEmpty && pieceBytes + bytes > limits.maxPieceBytes, let index = paragraphBreak ?? sentenceBreak ?? lastSpace {
                 cut(at: index)
             }
             piece.append(run)
             pieceBytes += bytes
-            if run.isSpace {
-                lastSpace = piece.count - 1
-                if piece.count > 1, endsSentence(piece[piece.count - 2].text) || run.text.contains("\n") {
-                    sentenceBreak = piece.count - 1
-                }
-            }
+            if run.isSpace { note(run, at: piece.count - 1) }
         }
         flush()
         return segments.isEmpty ? [.keep("")] : segments

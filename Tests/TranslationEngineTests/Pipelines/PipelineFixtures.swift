@@ -14,6 +14,8 @@ enum PipelineFixtures {
     static var dataAvailable: Bool {
         FileManager.default.fileExists(atPath: spaEngMode)
             && FileManager.default.fileExists(atPath: frEsMode)
+            && FileManager.default.fileExists(atPath: pairsRoot + "/modes/es-pt_BR.mode")
+            && FileManager.default.fileExists(atPath: pairsRoot + "/modes/eng-cat_valencia.mode")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/lt-proc")
     }
 
@@ -56,7 +58,9 @@ enum PipelineFixtures {
     private static func makeWrapperDataDir() throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pipelines-ref-\(getpid())").path
         try FileManager.default.createDirectory(atPath: dir + "/modes", withIntermediateDirectories: true)
-        for name in ["spa-eng", "eng-spa", "fr-es", "es-fr"] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: pairsRoot + "/modes").filter { $0.hasSuffix(".mode") }
+        for file in names {
+            let name = String(file.dropLast(".mode".count))
             let path = pairsRoot + "/modes/\(name).mode"
             let mode = try String(contentsOfFile: path, encoding: .utf8)
                 .replacingOccurrences(of: ModeFile.installedPrefix, with: pairsRoot)

@@ -22,16 +22,30 @@ struct FidelityTests {
 }
 
 extension FidelityTests {
-    @Test(arguments: [("es", "en", "spa-eng"), ("en", "es", "eng-spa"), ("fr", "es", "fr-es"), ("es", "fr", "es-fr")])
-    func everyReviewMatchesTheApertiumCommand(source: String, target: String, mode: String) async throws {
+    /// Every direction of the test pairs, variant modes included (a target with a region or
+    /// variant picks its mode), and two chains.
+    static let directions: [(source: String, target: String, modes: [String])] = [
+        ("es", "en", ["spa-eng"]), ("en", "es", ["eng-spa"]), ("es", "en-US", ["spa-eng_US"]),
+        ("fr", "es", ["fr-es"]), ("es", "fr", ["es-fr"]),
+        ("es", "pt", ["es-pt"]), ("pt", "es", ["pt-es"]), ("es", "pt-BR", ["es-pt_BR"]),
+        ("en", "ca", ["eng-cat"]), ("ca", "en", ["cat-eng"]), ("en", "ca-valencia", ["eng-cat_valencia"]),
+        ("fr", "en", ["fr-es", "spa-eng"]), ("pt", "en", ["pt-es", "spa-eng"]),
+    ]
+
+    @Test(arguments: directions.indices)
+    func everyReviewMatchesTheApertiumCommand(direction: Int) async throws {
+        let (source, target, modes) = Self.directions[direction]
         let texts = Self.reviews.filter { LanguageRecognizerTests.truth[$0.id] == source }.map(\.text)
         #expect(texts.count >= 15)
         let session = TranslationSessionTests.session(from: source, to: target)
-        let dataDir = try PipelineFixtures.wrapperDataDir()
         var mismatches: [String] = []
         for text in texts {
-            let ours = try await session.translate(text).targetText
-            let reference = try PipelineFixtures.run("/usr/bin/apertium", ["-u", "-d", dataDir, mode], input: text)
+            let response = try await session.translate(text)
+            // The chains here all pivot through Spanish.
+            let route = [source] + (modes.count == 2 ? ["es"] : []) + [target]
+            #expect(response.route == route, "\(source)->\(target) went \(response.route)")
+            let ours = response.targetText
+            let reference = try TranslationSessionTests.reference(text, modes: modes)
             if Self.normalized(ours) != Self.normalized(reference) {
                 mismatches.append("\(text.prefix(60))\n" + Self.firstDifference(Self.normalized(ours), Self.normalized(reference)))
             }
