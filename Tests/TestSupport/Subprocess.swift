@@ -14,10 +14,68 @@ public enum Subprocess {
     /// and stderr into `errorPath` (or with stdout); returns its exit status.
     @discardableResult
     public static func run(_ argv: [String], inputPath: String = "/dev/null", outputPath: String, errorPath: String? = nil) throws -> Int32 {
+        let pid = try spawn(argv, input: .path(inputPath), outputPath: outputPath, errorPath: errorPath)
+        return try wait(for: pid, program: argv[0])
+    }
+
+    /// A started program whose stdin is a pipe this process writes.
+    public struct Running: Sendable {
+        public let pid: pid_t
+        /// The write end of the program's stdin.
+        public let input: Int32
+
+        /// Writes `text` to the program's stdin.
+        public func write(_ text: String) {
+            var bytes = Array(text.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let written = bytes.withUnsafeMutableBytes { Foundation.write(input, $0.baseAddress! + offset, $0.count - offset) }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
+    }
+
+    /// Starts `argv` with a pipe on stdin and stdout/stderr into files; does not wait.
+    public static func start(_ argv: [String], outputPath: String, errorPath: String) throws -> Running {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed: \(String(cString: strerror(errno)))") }
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        defer { close(fds[0]) }
+        do {
+            let pid = try spawn(argv, input: .descriptor(fds[0]), outputPath: outputPath, errorPath: errorPath)
+            return Running(pid: pid, input: fds[1])
+        } catch {
+            close(fds[1])
+            throw error
+        }
+    }
+
+    /// Waits for `pid` and returns its exit status (128 + signal when killed).
+    public static func wait(for pid: pid_t, program: String = "child") throws -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else {
+                throw Failure(description: "waitpid failed for \(program): \(String(cString: strerror(errno)))")
+            }
+        }
+        // WIFEXITED / WEXITSTATUS are macros; decode the status word by hand.
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    private enum Input {
+        case path(String)
+        case descriptor(Int32)
+    }
+
+    private static func spawn(_ argv: [String], input: Input, outputPath: String, errorPath: String?) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
+        switch input {
+        case .path(let path): posix_spawn_file_actions_addopen(&actions, 0, path, O_RDONLY, 0)
+        case .descriptor(let fd): posix_spawn_file_actions_adddup2(&actions, fd, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         if let errorPath {
             posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -51,14 +109,7 @@ public enum Subprocess {
         guard spawned == 0 else {
             throw Failure(description: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else {
-                throw Failure(description: "waitpid failed for \(argv[0]): \(String(cString: strerror(errno)))")
-            }
-        }
-        // WIFEXITED / WEXITSTATUS are macros; decode the status word by hand.
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return pid
     }
 }
 

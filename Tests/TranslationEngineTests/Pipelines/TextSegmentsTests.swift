@@ -1,0 +1,52 @@
+import Testing
+@testable import TranslationEngine
+
+@Suite("TextSegments and unknown-word marks")
+struct TextSegmentsTests {
+    static let small = TextLimits(maxPieceBytes: 40, maxTokenCharacters: 10, piecesInFlight: 2)
+
+    static func joined(_ segments: [TextSegments.Segment]) -> String {
+        segments.map { segment in
+            switch segment {
+            case .translate(let text), .keep(let text), .untranslatable(let text): text
+            }
+        }.joined()
+    }
+}
+
+extension TextSegmentsTests {
+    @Test func aShortTextIsOnePieceUnchanged() {
+        #expect(TextSegments.split("  Hola, mundo. ", limits: .standard) == [.translate("  Hola, mundo. ")])
+    }
+
+    @Test func longTextsAreCutAtParagraphsThenSentencesAndKeepEveryCharacter() {
+        let text = "Uno dos tres. Cuatro cinco seis siete.\n\nOcho nueve diez once doce trece catorce quince"
+        let segments = TextSegments.split(text, limits: Self.small)
+        #expect(Self.joined(segments) == text)
+        #expect(segments.contains(.keep("\n\n")))
+        for case .translate(let piece) in segments {
+            #expect(piece.utf8.count <= 40 && piece.first?.isWhitespace == false && piece.last?.isWhitespace == false, "\(piece)")
+        }
+    }
+
+    @Test func hugeTokensAreKeptUntranslated() {
+        let segments = TextSegments.split("Un token abcdefghijklmnop aquí.", limits: Self.small)
+        #expect(segments == [.translate("Un token"), .keep(" "), .untranslatable("abcdefghijklmnop"), .keep(" "), .translate("aquí.")])
+    }
+
+    @Test func marksAreTakenOutAndTheUsersOwnSymbolsComeBack() {
+        let protected = UnknownWords.protect("Un *gran* día #monte @ana \u{E02A}")
+        #expect(!protected.contains("*") && !protected.contains("#") && !protected.contains("@"))
+        let output = UnknownWords.extract(from: "A " + protected.replacingOccurrences(of: "día", with: "*Qzx") + " #Pico", marked: true)
+        #expect(output.text == "A Un *gran* Qzx #monte @ana \u{FFFD} Pico")
+        #expect(output.unknownWords == ["Qzx", "Pico"])
+    }
+
+    @Test func theTapFindsMarksPerRequest() {
+        var tap = MarkTap()
+        let stream = Array("~La *travessia del *Qx.[]".utf8) + [0] + Array("[123]".utf8) + [0] + Array("El río.[]".utf8) + [0] + Array("[124]".utf8) + [0]
+        let (output, finished) = stream.withUnsafeBufferPointer { tap.feed($0) }
+        #expect(String(decoding: output, as: UTF8.self) == String(decoding: stream, as: UTF8.self).replacingOccurrences(of: "*", with: ""))
+        #expect(finished == [["travessia", "Qx"], []])
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import TranslationEngine
+
+/// The pool's idle stop, memory budget and replicas, with real pipelines.
+@Suite(.serialized, .enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
+struct PipelinePoolTests {
+    static func location(_ mode: String) throws -> InstalledPairs.Location {
+        let pairs = TranslationSessionTests.pairs
+        let direction = try #require(pairs.packs.flatMap(\.directions).first { $0.mode == mode })
+        return try #require(pairs.location(of: direction))
+    }
+
+    static func settings(budget: Int = 1 << 30, idle: Duration = .seconds(600), replicas: Int = 1) -> PipelinePool.Settings {
+        .init(memoryBudget: budget, idleTimeout: idle, maxReplicas: replicas, replicaThreshold: 2, replicaAfter: .zero)
+    }
+}
+
+extension PipelinePoolTests {
+    @Test func idlePipelinesStopAndStartAgainOnTheNextRequest() async throws {
+        let pool = PipelinePool(settings: Self.settings(idle: .milliseconds(300)))
+        defer { Task { await pool.shutdownAll() } }
+        let pipeline = try await pool.pipeline(for: Self.location("spa-eng"))
+        #expect(try await pipeline.translate("El perro.", timeout: .seconds(10)) == "The dog.")
+        let pids = pipeline.processIDs
+        #expect(!pids.isEmpty)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while pipeline.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!pipeline.isRunning, "stopped after being idle")
+        #expect(await PipelineFaultTests.waitUntilGone(pids).isEmpty)
+        let again = try await pool.pipeline(for: Self.location("spa-eng"))
+        #expect(try await again.translate("El gato.", timeout: .seconds(10)) == "The cat.")
+    }
+
+    @Test func theBudgetStopsTheLeastRecentlyUsedPipeline() async throws {
+        // Measure one warm pair, then allow a little more than one.
+        let probe = PipelinePool(settings: Self.settings())
+        let warm = try await probe.pipeline(for: Self.location("spa-eng"))
+        _ = try await warm.translate("El perro come manzanas.", timeout: .seconds(10))
+        let footprint = warm.memoryFootprint
+        await probe.shutdownAll()
+        #expect(footprint > 10 << 20, "a warm spa-eng pipeline uses \(footprint >> 20) MB")
+
+        let pool = PipelinePool(settings: Self.settings(budget: footprint + footprint / 2))
+        defer { Task { await pool.shutdownAll() } }
+        let spanish = try await pool.pipeline(for: Self.location("spa-eng"))
+        _ = try await spanish.translate("El perro.", timeout: .seconds(10))
+        let french = try await pool.pipeline(for: Self.location("fr-es"))
+        #expect(!spanish.isRunning, "spa-eng was stopped to make room")
+        _ = try await french.translate("Le chien.", timeout: .seconds(10))
+        let back = try await pool.pipeline(for: Self.location("spa-eng"))
+        #expect(back === spanish)
+        #expect(!french.isRunning, "fr-es, now the least recently used, was stopped")
+        #expect(try await back.translate("El gato.", timeout: .seconds(10)) == "The cat.")
+        #expect(await pool.running().count == 1)
+    }
+
+    @Test func sustainedLoadStartsASecondReplica() async throws {
+        let pool = PipelinePool(settings: Self.settings(replicas: 2))
+        defer { Task { await pool.shutdownAll() } }
+        let session = TranslationSession(sourceTag: "es", targetTag: "en", pairs: TranslationSessionTests.pairs, pool: pool)
+        let requests = (0..<120).map { TranslationSession.Request(sourceText: "El río número zq\($0)x baja lleno.", clientIdentifier: "\($0)") }
+        let responses = try await session.translations(from: requests)
+        for (index, response) in responses.enumerated() { #expect(response.targetText.contains("zq\(index)x")) }
+        let running = await pool.running()
+        #expect(running.count == 2, "\(running.count) pipelines running")
+        #expect(Set(running.map(\.location.modeFile)).count == 1)
+    }
+}
