@@ -13,12 +13,20 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncursesw5-dev"])]
         ),
+        .systemLibrary(
+            name: "CArchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(
             name: "CCLD2",
             linkerSettings: [.linkedLibrary("cld2_full"), .linkedLibrary("cld2")]
         ),
         .target(name: "ReviewModel"),
-        .target(name: "TranslationEngine", dependencies: ["CCLD2"]),
+        .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto"]),
         .executableTarget(
             name: "HikeReviewsTUI",
             dependencies: ["CNcurses", "ReviewModel", "TranslationEngine"]

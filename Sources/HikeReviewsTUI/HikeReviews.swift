@@ -10,7 +10,13 @@ enum HikeReviews {
         signal(SIGPIPE, SIG_IGN)
         let invocation: Invocation
         do {
-            invocation = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+            let globals = try CommandLineOptions.extractGlobals(Array(CommandLine.arguments.dropFirst()))
+            // The engine reads these from the environment, as it does when they are set there.
+            if let url = globals.packsURL { setenv("HIKE_REVIEWS_PACKS_URL", url, 1) }
+            if let store = globals.store {
+                setenv("HIKE_REVIEWS_STORE", store.hasPrefix("/") ? store : FileManager.default.currentDirectoryPath + "/" + store, 1)
+            }
+            invocation = try CommandLineOptions.parse(globals.rest)
         } catch {
             StandardError.print("hike-reviews: \(error.message)\n\(CommandLineOptions.usage)")
             exit(2)
@@ -22,10 +28,16 @@ enum HikeReviews {
             print("hike-reviews \(CommandLineOptions.version)")
         case .detect(let json, let files):
             exit(DetectCommand.run(json: json, files: files))
-        case .translate(let source, let target, let json, let files):
-            let status = await TranslateCommand.run(from: source, to: target, json: json, files: files)
+        case .translate(let source, let target, let json, let yes, let files):
+            let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, files: files)
             await TranslationSession.shutdownPipelines()
             exit(status)
+        case .packsList(let json):
+            exit(await PacksCommand.list(json: json))
+        case .packsInstall(let ids, let yes):
+            exit(await PacksCommand.install(ids, yes: yes))
+        case .packsRemove(let ids):
+            exit(await PacksCommand.remove(ids))
         case .availability(let source, let target):
             exit(TranslateCommand.availability(from: source, to: target))
         case .browse(let data, let target):

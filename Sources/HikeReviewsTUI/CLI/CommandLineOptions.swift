@@ -4,8 +4,11 @@ import TranslationEngine
 enum Invocation: Equatable {
     case browse(data: String?, target: String?)
     case detect(json: Bool, files: [String])
-    case translate(from: String?, to: String, json: Bool, files: [String])
+    case translate(from: String?, to: String, json: Bool, yes: Bool, files: [String])
     case availability(from: String, to: String)
+    case packsList(json: Bool)
+    case packsInstall(ids: [String], yes: Bool)
+    case packsRemove(ids: [String])
     case help
     case version
 }
@@ -22,9 +25,13 @@ enum CommandLineOptions {
     static let usage = """
         usage: hike-reviews [--data PATH] [--target LANG]
                hike-reviews detect [--json] [FILE...]
-               hike-reviews translate --to LANG [--from LANG] [--json] [FILE...]
+               hike-reviews translate --to LANG [--from LANG] [--json] [--yes] [FILE...]
                hike-reviews availability FROM TO
+               hike-reviews packs list [--json]
+               hike-reviews packs install ID... [--yes]
+               hike-reviews packs remove ID...
                hike-reviews --help | --version
+        Anywhere: --packs-url URL (the pack repository's index.json), --store DIR (the pack store)
         """
 
     static let help = """
@@ -44,12 +51,23 @@ enum CommandLineOptions {
           text is too short or ambiguous. --json prints one JSON object per line instead.
 
         translate: translate texts, one per line, from the files or standard input, offline with
-          the Apertium pairs on this machine (Debian's, and the data roots named in
-          HIKE_REVIEWS_PAIRS_PATH). One output line per input line, in order. Without --from the
-          language of each line is detected. --json prints one JSON object per line.
-        availability: prints installed, supported or unsupported for a language pair.
+          the language packs installed (and Debian's Apertium pairs, and the data roots named in
+          HIKE_REVIEWS_PAIRS_PATH). One output line per input line, in order, each printed as soon
+          as it is ready. Without --from the language of each line is detected. --json prints one
+          JSON object per line. --yes downloads the packs a translation needs; without it such
+          lines fail and the exit status is 3.
+        availability: prints installed, supported (packs to download) or unsupported for a pair.
 
-        In the app press ? for the keys. Exit status: 0 done, 1 error, 2 usage error.
+        packs: the language packs. list shows installed, available and system packs (--json: a JSON
+          array); install downloads, verifies and installs packs, asking first on a terminal
+          (--yes: without asking); remove deletes packs from the store.
+          The repository is $HIKE_REVIEWS_PACKS_URL or --packs-url (an index.json over http,
+          https or file), by default the one `make run` builds in .build/pack-repo. The store is
+          $HIKE_REVIEWS_STORE or --store, by default $XDG_DATA_HOME/hike-reviews/packs
+          (~/.local/share/hike-reviews/packs). HIKE_REVIEWS_OFFLINE=1 refuses network downloads.
+
+        In the app press ? for the keys.
+        Exit status: 0 done, 1 error, 2 usage error or no offline route, 3 packs needed and not approved.
         """
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -57,6 +75,7 @@ enum CommandLineOptions {
         switch rest.first {
         case "detect": return try parseDetect(rest.dropFirst())
         case "translate": return try parseTranslate(rest.dropFirst())
+        case "packs": return try parsePacks(rest.dropFirst())
         case "availability":
             let operands = Array(rest.dropFirst())
             if operands.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help }
@@ -116,13 +135,14 @@ enum CommandLineOptions {
         var from: String?
         var to: String?
         var json = false
+        var yes = false
         var files: [String] = []
         while let argument = rest.popFirst() {
             switch argument {
             case "--to": to = try tag(try value(of: argument, from: &rest), option: argument)
             case "--from": from = try tag(try value(of: argument, from: &rest), option: argument)
             case "--json": json = true
-            case "--yes": break  // packs come with the pack store; nothing to approve yet
+            case "--yes", "-y": yes = true
             case "-h", "--help": return .help
             case "--": files += rest; rest = []
             default:
@@ -133,7 +153,84 @@ enum CommandLineOptions {
             }
         }
         guard let to else { throw UsageError(message: "translate needs --to LANG") }
-        return .translate(from: from, to: to, json: json, files: files)
+        return .translate(from: from, to: to, json: json, yes: yes, files: files)
+    }
+
+    private static func parsePacks(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        var rest = arguments
+        guard let action = rest.popFirst() else { throw UsageError(message: "packs needs list, install or remove") }
+        if action == "-h" || action == "--help" { return .help }
+        var json = false
+        var yes = false
+        var ids: [String] = []
+        for argument in rest {
+            switch argument {
+            case "--json" where action == "list": json = true
+            case "--yes" where action == "install", "-y" where action == "install": yes = true
+            case "-h", "--help": return .help
+            default:
+                guard !argument.hasPrefix("-") else { throw UsageError(message: "packs \(action): unknown option '\(argument)'") }
+                guard argument.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                    throw UsageError(message: "packs \(action): '\(TerminalSafe.clean(argument))' is not a pack id (see: hike-reviews packs list)")
+                }
+                ids.append(argument)
+            }
+        }
+        switch action {
+        case "list":
+            guard ids.isEmpty else { throw UsageError(message: "packs list takes no pack ids") }
+            return .packsList(json: json)
+        case "install":
+            guard !ids.isEmpty else { throw UsageError(message: "packs install needs pack ids (see: hike-reviews packs list)") }
+            return .packsInstall(ids: ids, yes: yes)
+        case "remove":
+            guard !ids.isEmpty else { throw UsageError(message: "packs remove needs pack ids") }
+            return .packsRemove(ids: ids)
+        default:
+            throw UsageError(message: "packs: unknown action '\(TerminalSafe.clean(action))' (list, install or remove)")
+        }
+    }
+
+    /// Takes `--packs-url` and `--store` out of the arguments, wherever they are.
+    static func extractGlobals(_ arguments: [String]) throws(UsageError) -> (rest: [String], packsURL: String?, store: String?) {
+        var rest: [String] = []
+        var packsURL: String?
+        var store: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            var name = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            guard name == "--packs-url" || name == "--store" else {
+                rest.append(argument)
+                index += 1
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
+                index += 1
+            } else {
+                guard index + 1 < arguments.count, !arguments[index + 1].isEmpty else { throw UsageError(message: "\(name) needs a value") }
+                value = arguments[index + 1]
+                index += 2
+            }
+            guard !value.isEmpty else { throw UsageError(message: "\(name) needs a value") }
+            if name == "--store" {
+                store = value
+            } else {
+                let lowered = value.lowercased()
+                guard value.hasPrefix("/") || lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("file://") else {
+                    throw UsageError(message: "--packs-url: '\(TerminalSafe.clean(value))' is not an http, https or file URL of an index.json")
+                }
+                packsURL = value
+            }
+        }
+        return (rest, packsURL, store)
     }
 
     private static func tag(_ value: String, option: String) throws(UsageError) -> String {

@@ -29,8 +29,8 @@ enum TranslateCommand {
 
     /// Translates line by line; returns the exit status (2 when the pair has no route, 3 when
     /// packs are missing, 1 when some line failed).
-    static func run(from source: String?, to target: String, json: Bool, files: [String]) async -> Int32 {
-        let session = TranslationSession(sourceTag: source, targetTag: target)
+    static func run(from source: String?, to target: String, json: Bool, yes: Bool, files: [String]) async -> Int32 {
+        let session = TranslationSession(sourceTag: source, targetTag: target, consent: yes ? PacksCommand.ApproveWithProgress() : nil)
         // With --from every line would fail the same way: say so once, before reading.
         if source != nil {
             do {

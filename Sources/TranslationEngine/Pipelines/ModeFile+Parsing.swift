@@ -80,12 +80,14 @@ extension ModeFile {
         return tokens
     }
 
-    /// Moves a path under the installed prefix to the given data root.
+    /// Moves a path under the installed prefix (Debian's, or a pack's `@DATA@`) to the given
+    /// data root.
     static func rewrite(_ token: String, dataRoot: String?) -> String {
         guard let dataRoot else { return token }
-        let prefix = installedPrefix
-        if token == prefix { return dataRoot }
-        if token.hasPrefix(prefix + "/") { return dataRoot + token.dropFirst(prefix.count) }
+        for prefix in [installedPrefix, packPlaceholder] {
+            if token == prefix { return dataRoot }
+            if token.hasPrefix(prefix + "/") { return dataRoot + token.dropFirst(prefix.count) }
+        }
         return token
     }
 

@@ -21,6 +21,8 @@ public struct ModeFile: Sendable, Equatable {
 
     /// The prefix Debian pair packages bake into their mode files.
     public static let installedPrefix = "/usr/share/apertium"
+    /// What packs from `scripts/build-pack-repo` write instead: the pack's own folder.
+    public static let packPlaceholder = "@DATA@"
 
     /// The stages, first to last.
     public var stages: [Stage]

@@ -3,9 +3,9 @@ import Foundation
 /// The Apertium pairs on this machine: mode files under one or more data roots.
 ///
 /// A data root is a folder laid out like Debian's /usr/share/apertium: a `modes/` folder of
-/// `.mode` files whose paths start with /usr/share/apertium. Until the pack store exists
-/// (issue 4), extra roots come from HIKE_REVIEWS_PAIRS_PATH; Debian's own root counts too
-/// unless HIKE_REVIEWS_SYSTEM_PAIRS=0.
+/// `.mode` files whose paths start with /usr/share/apertium (or `@DATA@`, for a pack). Packs
+/// in the user's store come first, then the roots in HIKE_REVIEWS_PAIRS_PATH, then Debian's
+/// own root unless HIKE_REVIEWS_SYSTEM_PAIRS=0.
 struct InstalledPairs: Sendable {
     /// Where one direction's mode file is, and the root its data paths are relative to.
     struct Location: Sendable, Hashable {
@@ -18,6 +18,8 @@ struct InstalledPairs: Sendable {
     var packs: [PackInfo] = []
     /// By "pack/mode".
     var locations: [String: Location] = [:]
+    /// Ids of packs found under Debian's own root (shown as "system" packs).
+    var systemPacks: Set<String> = []
 
     func location(of direction: Direction) -> Location? {
         locations["\(direction.pack)/\(direction.mode)"]
@@ -32,12 +34,23 @@ struct InstalledPairs: Sendable {
         return roots
     }
 
+    /// The store's packs, then the environment's roots.
+    static func scan(store: PackStore, environment: [String: String] = ProcessInfo.processInfo.environment) -> InstalledPairs {
+        let packs = store.installed().map { (root: store.folder(of: $0.id), pack: Optional($0.id)) }
+        return scan(rootsWithPacks: packs + roots(environment: environment).map { ($0, nil) })
+    }
+
     /// Reads the mode files of every root; a pack found in an earlier root wins.
     static func scan(roots: [String]) -> InstalledPairs {
+        scan(rootsWithPacks: roots.map { ($0, nil) })
+    }
+
+    /// Roots, each with its pack id when it is one pack's folder (else ids come from the data paths).
+    static func scan(rootsWithPacks: [(root: String, pack: String?)]) -> InstalledPairs {
         var pairs = InstalledPairs()
         var directionsByPack: [String: [Direction]] = [:]
         var order: [String] = []
-        for root in roots {
+        for (root, knownPack) in rootsWithPacks {
             let modes = root + "/modes"
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: modes)) ?? []).filter { $0.hasSuffix(".mode") }.sorted()
             var found: [String: [Direction]] = [:]
@@ -45,13 +58,14 @@ struct InstalledPairs: Sendable {
                 let mode = String(name.dropLast(".mode".count))
                 guard let tags = ApertiumCode.tags(ofMode: mode),
                       let text = try? String(contentsOfFile: modes + "/" + name, encoding: .utf8) else { continue }
-                let pack = packID(inModeText: text) ?? mode
+                let pack = knownPack ?? packID(inModeText: text) ?? mode
                 found[pack, default: []].append(Direction(source: tags.source, target: tags.target, mode: mode, pack: pack))
                 pairs.locations["\(pack)/\(mode)"] = pairs.locations["\(pack)/\(mode)"] ?? Location(modeFile: modes + "/" + name, dataRoot: root)
             }
             for (pack, directions) in found where directionsByPack[pack] == nil {
                 directionsByPack[pack] = directions
                 order.append(pack)
+                if root == systemRoot { pairs.systemPacks.insert(pack) }
             }
         }
         pairs.packs = order.map { PackInfo(id: $0, installed: true, downloadSize: 0, directions: directionsByPack[$0] ?? []) }

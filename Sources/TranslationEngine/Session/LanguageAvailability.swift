@@ -14,9 +14,14 @@ public struct LanguageAvailability: Sendable {
 
     private let availability: Availability
 
-    /// Availability over the pairs on this machine.
+    /// Availability over the packs on this machine and in the repository (as last known).
     public init() {
-        self.init(pairs: InstalledPairs.scan(roots: InstalledPairs.roots()))
+        self.init(catalog: .load())
+    }
+
+    /// Availability over a catalog.
+    public init(catalog: PackCatalog) {
+        availability = Availability(packs: catalog.packInfos)
     }
 
     init(pairs: InstalledPairs) {

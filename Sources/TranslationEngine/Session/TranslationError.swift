@@ -7,6 +7,8 @@ public enum TranslationError: Error, Sendable, Equatable, CustomStringConvertibl
     case unsupportedLanguagePairing(source: String, target: String)
     case notInstalled(packs: [String])
     case alreadyCancelled
+    /// Packs were approved but could not be downloaded or installed (the reason follows).
+    case downloadFailed(String)
     case internalError(String)
 
     public var description: String {
@@ -23,6 +25,8 @@ public enum TranslationError: Error, Sendable, Equatable, CustomStringConvertibl
             return "no offline route from \(LanguageNames.name(of: source)) [\(source)] to \(LanguageNames.name(of: target)) [\(target)]"
         case .notInstalled(let packs):
             return "language packs needed: run: hike-reviews packs install \(packs.joined(separator: " "))"
+        case .downloadFailed(let reason):
+            return reason
         case .alreadyCancelled:
             return "the session was cancelled"
         case .internalError(let detail):

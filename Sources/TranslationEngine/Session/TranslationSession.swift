@@ -36,10 +36,18 @@ public actor TranslationSession {
     /// The language to translate into.
     public nonisolated let targetTag: String
 
-    private let pairs: InstalledPairs
-    /// Built once: the pairs do not change during a session, and planning runs per request.
-    private let availability: Availability
+    /// The packs on disk and in the repository; read again after an install.
+    private var catalog: PackCatalog
+    /// Built once per catalog: planning runs per request.
+    private var availability: Availability
     private let pool: PipelinePool
+    /// Asked before packs are downloaded; without one, missing packs throw `notInstalled`.
+    private let consent: (any ConsentHandler)?
+    private let manager: PackManager?
+    /// Installs under way, by the packs they fetch, so concurrent requests ask only once.
+    private var installs: [[String]: Task<Void, Error>] = [:]
+    /// Pack sets the user said "not now" to in this session: not asked again.
+    private var declined: Set<[String]> = []
     private let recognizer = LanguageRecognizer()
     private var isCancelled = false
     /// Longest one leg may take before its pipeline is restarted (and the request retried once).
@@ -53,17 +61,35 @@ public actor TranslationSession {
     }
 
     /// A session between BCP 47 tags; keeps variants (`ca-valencia`) that `Locale.Language` drops.
-    public init(sourceTag: String?, targetTag: String?) {
-        self.init(sourceTag: sourceTag, targetTag: targetTag,
-                  pairs: InstalledPairs.scan(roots: InstalledPairs.roots()), pool: .shared)
+    ///
+    /// With a `consent` handler, a translation that needs packs asks it once for all the packs
+    /// of its route, downloads them through `manager` and carries on; without one it throws
+    /// `notInstalled` naming the command that installs them.
+    public init(sourceTag: String?, targetTag: String?, consent: (any ConsentHandler)? = nil, manager: PackManager? = nil) {
+        let manager = manager ?? (consent == nil ? nil : PackManager())
+        let catalog = manager.map { PackCatalog.load(store: $0.store, repositoryURL: $0.repositoryURL) } ?? PackCatalog.load()
+        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, pool: .shared, consent: consent, manager: manager)
     }
 
     init(sourceTag: String?, targetTag: String?, pairs: InstalledPairs, pool: PipelinePool) {
+        self.init(sourceTag: sourceTag, targetTag: targetTag,
+                  catalog: PackCatalog(store: PackStore(root: "/nonexistent"), repositoryURL: nil, repository: nil, pairs: pairs),
+                  pool: pool, consent: nil, manager: nil)
+    }
+
+    init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, pool: PipelinePool,
+         consent: (any ConsentHandler)?, manager: PackManager?) {
         self.sourceTag = sourceTag
         self.targetTag = targetTag ?? PreferredLanguage.fromEnvironment()
-        self.pairs = pairs
-        self.availability = Availability(packs: pairs.packs)
+        self.catalog = catalog
+        self.availability = Availability(packs: catalog.packInfos)
         self.pool = pool
+        self.consent = consent
+        self.manager = manager
+    }
+
+    private var pairs: InstalledPairs {
+        catalog.pairs
     }
 
     /// "pt-BR" for Portuguese (Brazil); only an explicit region is kept.
@@ -151,7 +177,7 @@ public actor TranslationSession {
             }
             return
         }
-        for leg in try plan(from: sourceTag, to: targetTag) {
+        for leg in try await route(from: sourceTag, to: targetTag) {
             guard let location = pairs.location(of: leg) else { continue }
             do {
                 try await pool.pipeline(for: location).start()
@@ -171,7 +197,7 @@ public actor TranslationSession {
         let text = request.sourceText
         guard !text.allSatisfy(\.isWhitespace) else { throw TranslationError.nothingToTranslate }
         let source = try sourceTag ?? detectedTag(of: text)
-        let route = try plan(from: source, to: targetTag)
+        let route = try await route(from: source, to: targetTag)
         var output = text
         var unknown = UnknownWords.Collector()
         for leg in route {
@@ -205,11 +231,51 @@ public actor TranslationSession {
         return guess.tag
     }
 
-    /// The route, or why there is none; a route with a pack not on disk throws `notInstalled`.
+    /// The route with every pack on disk: missing packs are asked for (once) and installed,
+    /// or `notInstalled` is thrown.
+    private func route(from source: String, to target: String) async throws -> [Direction] {
+        let route = try plan(from: source, to: target)
+        var missing: [String] = []
+        for pack in route.map(\.pack) where availability.planner.graph.packs[pack]?.installed != true && !missing.contains(pack) {
+            missing.append(pack)
+        }
+        guard !missing.isEmpty else { return route }
+        try await install(missing, reason: "\(LanguageNames.name(of: source)) -> \(LanguageNames.name(of: target))")
+        return try plan(from: source, to: target)
+    }
+
+    /// Asks for consent once per set of packs and waits for their install.
+    private func install(_ missing: [String], reason: String) async throws {
+        if let running = installs[missing] {
+            try await running.value
+            return
+        }
+        guard let consent, let manager, !declined.contains(missing) else { throw TranslationError.notInstalled(packs: missing) }
+        let entries = missing.compactMap { catalog.repository?.entry($0) }
+        let request = ConsentRequest(reason: reason, packs: entries, repository: catalog.repositoryURL)
+        let task = Task {
+            guard await consent.requestConsent(request) == .download else { throw TranslationError.notInstalled(packs: missing) }
+            do {
+                try await manager.download(missing)
+            } catch let error as PackError {
+                throw TranslationError.downloadFailed(error.description)
+            }
+        }
+        installs[missing] = task
+        defer { installs[missing] = nil }
+        do {
+            try await task.value
+        } catch TranslationError.notInstalled(let packs) {
+            declined.insert(missing)
+            throw TranslationError.notInstalled(packs: packs)
+        }
+        catalog = catalog.rescanned()
+        availability = Availability(packs: catalog.packInfos)
+    }
+
+    /// The route, or why there is none.
     private func plan(from source: String, to target: String) throws -> [Direction] {
         if let route = availability.planner.route(from: source, to: target) {
-            let missing = route.map(\.pack).filter { availability.planner.graph.packs[$0]?.installed != true }
-            if !missing.isEmpty { throw TranslationError.notInstalled(packs: Array(NSOrderedSet(array: missing)) as? [String] ?? missing) }
             return route
         }
         if !availability.supportedLanguages.contains(source) && LanguageTag.base(source) != LanguageTag.base(target) {

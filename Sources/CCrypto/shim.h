@@ -1,0 +1,2 @@
+// libcrypto (Debian libssl-dev) for SHA-256 of downloaded packs.
+#include <openssl/evp.h>

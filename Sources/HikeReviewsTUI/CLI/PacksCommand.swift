@@ -1,0 +1,196 @@
+import Foundation
+import Synchronization
+import TranslationEngine
+
+/// `hike-reviews packs list|install|remove`, and the consent `translate --yes` gives.
+enum PacksCommand {
+    /// One row of `packs list`.
+    struct Row: Sendable {
+        var id: String
+        var title: String
+        var status: String
+        var version: String
+        var size: Int
+        var directions: [[String]]
+    }
+
+    static func list(json: Bool) async -> Int32 {
+        let manager = PackManager()
+        var status: Int32 = 0
+        var available: [PackIndex.Entry] = []
+        do {
+            available = try await manager.availablePacks()
+        } catch {
+            // Still list what is on disk; say why the repository is missing.
+            StandardError.print("hike-reviews: packs list: \(error)")
+            available = PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL).repository?.packs ?? []
+            status = 1
+        }
+        let rows = self.rows(installed: manager.installedPacks(), available: available,
+                             catalog: PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL))
+        if json {
+            let objects: [[String: Any]] = rows.map {
+                ["id": $0.id, "title": $0.title, "status": $0.status, "version": $0.version, "size": $0.size, "directions": $0.directions]
+            }
+            let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+            print(String(decoding: data, as: UTF8.self))
+        } else if rows.isEmpty {
+            print("no packs: none installed and no repository (see hike-reviews --help, packs)")
+        } else {
+            print(table(rows))
+        }
+        return status
+    }
+
+    static func rows(installed: [PackStore.InstalledPack], available: [PackIndex.Entry], catalog: PackCatalog) -> [Row] {
+        var rows: [Row] = installed.map {
+            Row(id: $0.id, title: $0.title, status: "installed", version: $0.version, size: $0.size, directions: $0.directions)
+        }
+        let installedIDs = Set(rows.map(\.id))
+        for pack in catalog.systemPacks where !installedIDs.contains(pack.id) {
+            rows.append(Row(id: pack.id, title: pack.id, status: "system", version: "-", size: 0, directions: pack.directions))
+        }
+        let seen = Set(rows.map(\.id))
+        for entry in available where !seen.contains(entry.id) {
+            rows.append(Row(id: entry.id, title: entry.title, status: "available", version: entry.version, size: entry.size,
+                            directions: entry.directions.map { [$0.source, $0.target] }))
+        }
+        let rank = ["installed": 0, "system": 1, "available": 2]
+        return rows.sorted { (rank[$0.status] ?? 3, $0.id) < (rank[$1.status] ?? 3, $1.id) }.map { row in
+            var clean = row
+            clean.id = TerminalSafe.clean(row.id, limit: 40)
+            clean.title = TerminalSafe.clean(row.title, limit: 60)
+            clean.version = TerminalSafe.clean(row.version, limit: 30)
+            clean.directions = row.directions.map { $0.map { TerminalSafe.clean($0, limit: 20) } }
+            return clean
+        }
+    }
+
+    private static func table(_ rows: [Row]) -> String {
+        let header = ["ID", "STATUS", "VERSION", "SIZE", "DIRECTIONS", "TITLE"]
+        let cells = rows.map { row in
+            [row.id, row.status, row.version, row.size > 0 ? megabytes(row.size) : "-",
+             row.directions.map { $0.joined(separator: ">") }.joined(separator: " "), row.title]
+        }
+        let widths = (0..<header.count - 1).map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
+        return ([header] + cells).map { line in
+            line.enumerated().map { column, cell in
+                column < widths.count ? cell.padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0) : cell
+            }.joined()
+        }.joined(separator: "\n")
+    }
+
+    static func install(_ ids: [String], yes: Bool) async -> Int32 {
+        let manager = PackManager()
+        let entries: [PackIndex.Entry]
+        do {
+            let available = try await manager.availablePacks()
+            entries = try ids.map { id throws(PackError) in
+                guard let entry = available.first(where: { $0.id == id }) else { throw PackError.unknownPack(id) }
+                return entry
+            }
+        } catch {
+            StandardError.print("hike-reviews: packs install: \(error)")
+            return 1
+        }
+        let missing = entries.filter { entry in manager.installedPacks().first { $0.id == entry.id }?.version != entry.version }
+        guard !missing.isEmpty else {
+            StandardError.print("hike-reviews: packs install: already installed: \(ids.joined(separator: " "))")
+            return 0
+        }
+        if !yes {
+            guard isatty(STDIN_FILENO) != 0 else {
+                StandardError.print("hike-reviews: packs install: standard input is not a terminal; pass --yes to download \(missing.map(\.id).joined(separator: " "))")
+                return 3
+            }
+            let request = ConsentRequest(reason: "you asked for them", packs: missing, repository: manager.repositoryURL)
+            guard askOnTerminal(request) else {
+                StandardError.print("hike-reviews: packs install: nothing downloaded")
+                return 3
+            }
+        }
+        let progress = ProgressLine()
+        do {
+            try await manager.download(missing.map(\.id)) { id, bytes, total in progress.show(id: id, bytes: bytes, total: total) }
+            progress.finish()
+            for entry in missing { StandardError.print("hike-reviews: installed \(entry.id) \(TerminalSafe.clean(entry.version))") }
+            return 0
+        } catch {
+            progress.finish()
+            StandardError.print("hike-reviews: packs install: \(error)")
+            return 1
+        }
+    }
+
+    static func remove(_ ids: [String]) async -> Int32 {
+        let manager = PackManager()
+        do {
+            try await manager.remove(ids)
+            for id in ids { StandardError.print("hike-reviews: removed \(id)") }
+            return 0
+        } catch {
+            StandardError.print("hike-reviews: packs remove: \(error)")
+            return 1
+        }
+    }
+
+    /// What a consent request says, on the terminal, and the y/N answer (default no).
+    static func askOnTerminal(_ request: ConsentRequest) -> Bool {
+        StandardError.print(describe(request))
+        FileHandle.standardError.write(Data("Download? [y/N] ".utf8))
+        guard let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
+        return answer == "y" || answer == "yes"
+    }
+
+    /// "Spanish -> English needs English - Spanish (eng-spa, 2.7 MB, GPL-2.0-only) ..."
+    static func describe(_ request: ConsentRequest) -> String {
+        var lines = ["\(TerminalSafe.clean(request.reason)): language packs to download:"]
+        for pack in request.packs {
+            lines.append("  \(TerminalSafe.clean(pack.title)) (\(TerminalSafe.clean(pack.id)), \(megabytes(pack.size)), license \(TerminalSafe.clean(pack.license)))")
+        }
+        lines.append("  total \(megabytes(request.totalSize)) from \(TerminalSafe.clean(request.repository?.absoluteString ?? "the repository"))")
+        return lines.joined(separator: "\n")
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        bytes < 1_000_000 ? String(format: "%.0f kB", Double(bytes) / 1000) : String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+
+    /// `translate --yes`: approves, saying on stderr what is being fetched.
+    struct ApproveWithProgress: ConsentHandler {
+        func requestConsent(_ request: ConsentRequest) async -> ConsentAnswer {
+            StandardError.print("hike-reviews: " + describe(request).replacingOccurrences(of: "\n", with: "\nhike-reviews: "))
+            return .download
+        }
+    }
+}
+
+/// Download progress on stderr: one rewritten line on a terminal, a few lines otherwise.
+final class ProgressLine: Sendable {
+    private struct State {
+        var lastPercent: [String: Int] = [:]
+        var drawn = false
+    }
+
+    private let state = Mutex(State())
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+
+    func show(id: String, bytes: Int, total: Int) {
+        let percent = total > 0 ? min(100, bytes * 100 / total) : 0
+        let line = state.withLock { state -> String? in
+            let step = isTerminal ? 1 : 25
+            let last = state.lastPercent[id] ?? -step
+            guard percent >= last + step || (percent == 100 && last != 100) else { return nil }
+            state.lastPercent[id] = percent
+            state.drawn = true
+            return "downloading \(id): \(PacksCommand.megabytes(bytes)) of \(PacksCommand.megabytes(total)) (\(percent)%)"
+        }
+        guard let line else { return }
+        FileHandle.standardError.write(Data((isTerminal ? "\r\u{1B}[K" + line : line + "\n").utf8))
+    }
+
+    func finish() {
+        let drawn = state.withLock { $0.drawn }
+        if drawn && isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

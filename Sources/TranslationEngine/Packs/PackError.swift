@@ -1,0 +1,36 @@
+/// Why a pack could not be listed, fetched, verified, installed or removed; each message is
+/// one line and says what to do where there is something to do.
+public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The repository's index.json is unusable.
+    case index(String)
+    /// No pack with this id in the repository (or in the store, for remove).
+    case unknownPack(String)
+    /// The download failed (HTTP status, connection, redirect refused).
+    case download(String)
+    /// Downloads over the network are switched off.
+    case offline(String)
+    /// The file arrived but its size or SHA-256 is not the index's.
+    case verification(String)
+    /// The archive is corrupt, truncated or hostile.
+    case archive(String)
+    /// The store could not be written (disk full, permissions).
+    case store(String)
+    /// The user or the program cancelled.
+    case cancelled
+    /// Packs are needed and the user did not approve them.
+    case notApproved([String])
+
+    public var description: String {
+        switch self {
+        case .index(let detail): return "the pack repository's index is unusable: \(detail)"
+        case .unknownPack(let id): return "no language pack \(TerminalSafe.quote(id)); see: hike-reviews packs list"
+        case .download(let detail): return "download failed: \(detail); check the repository URL (--packs-url) and try again"
+        case .offline(let url): return "downloads are switched off (HIKE_REVIEWS_OFFLINE); not fetching \(TerminalSafe.clean(url))"
+        case .verification(let detail): return "the downloaded pack is not the one the index describes (\(detail)); nothing was installed"
+        case .archive(let detail): return "the pack archive was refused: \(detail); nothing was installed"
+        case .store(let detail): return "cannot write the pack store: \(detail)"
+        case .cancelled: return "cancelled; nothing was installed"
+        case .notApproved(let ids): return "language packs needed: run: hike-reviews packs install \(ids.joined(separator: " "))"
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// A pack repository's index.json: what packs exist, where, how big, with which checksum.
+///
+/// Format 1: `{"format":1,"packs":[{"id","version","title","directions":[[src,tgt],...],
+/// "modes":[...],"size","sha256","url","license","source"}]}`; `url` is relative to the index
+/// or absolute. The index is untrusted: it is refused when over 8 MB or nested deeper than 32,
+/// and every field is checked before use.
+public struct PackIndex: Sendable, Equatable {
+    /// One pack the repository offers.
+    public struct Entry: Sendable, Equatable {
+        public var id: String
+        public var version: String
+        public var title: String
+        /// BCP 47 source and target of each direction.
+        public var directions: [Direction]
+        /// Bytes of the archive.
+        public var size: Int
+        /// Lowercase hex SHA-256 of the archive.
+        public var sha256: String
+        /// Where the archive is, resolved against the index's own URL.
+        public var url: URL
+        public var license: String
+        public var source: String
+    }
+
+    public var packs: [Entry]
+
+    /// Largest index accepted.
+    public static let maxBytes = 8 << 20
+    /// Deepest nesting accepted (format 1 needs 4).
+    public static let maxDepth = 32
+
+    public init(packs: [Entry]) {
+        self.packs = packs
+    }
+
+    /// The entry with this id.
+    public func entry(_ id: String) -> Entry? {
+        packs.first { $0.id == id }
+    }
+
+    /// Parses an index fetched from `indexURL` (which relative pack URLs are resolved against).
+    public init(data: Data, indexURL: URL) throws(PackError) {
+        guard data.count <= Self.maxBytes else { throw .index("it is \(data.count >> 20) MB; at most \(Self.maxBytes >> 20) MB is accepted") }
+        try Self.checkDepth(data)
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .index("not valid JSON")
+        }
+        guard let root = object as? [String: Any] else { throw .index("the top level is not an object") }
+        guard let format = root["format"] as? Int, format == 1 else { throw .index("unknown format (this app reads format 1)") }
+        guard let list = root["packs"] as? [Any] else { throw .index("no \"packs\" list") }
+        var packs: [Entry] = []
+        var seen: Set<String> = []
+        for (position, item) in list.enumerated() {
+            let entry = try Self.entry(item, position: position, indexURL: indexURL)
+            guard seen.insert(entry.id).inserted else { throw .index("pack \(TerminalSafe.quote(entry.id)) is listed twice") }
+            packs.append(entry)
+        }
+        self.packs = packs
+    }
+
+    private static func entry(_ item: Any, position: Int, indexURL: URL) throws(PackError) -> Entry {
+        let at = "pack \(position + 1)"
+        guard let fields = item as? [String: Any] else { throw .index("\(at) is not an object") }
+        func string(_ key: String, max: Int = 200) throws(PackError) -> String {
+            guard let value = fields[key] as? String, !value.isEmpty, value.count <= max else {
+                throw .index("\(at): \"\(key)\" is missing, empty or longer than \(max)")
+            }
+            return value
+        }
+        let id = try string("id", max: 64)
+        guard id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }), !id.hasPrefix("-") else {
+            throw .index("\(at): the id \(TerminalSafe.quote(id)) may use only letters, digits, - and _")
+        }
+        let version = try string("version", max: 64)
+        let title = (fields["title"] as? String).map { String($0.prefix(200)) } ?? id
+        guard let size = fields["size"] as? Int, size >= 0, size <= 4 << 30 else { throw .index("\(at): \"size\" is not a byte count") }
+        let sha256 = try string("sha256", max: 64).lowercased()
+        guard sha256.count == 64, sha256.allSatisfy(\.isHexDigit) else { throw .index("\(at): \"sha256\" is not 64 hex digits") }
+        let urlText = try string("url", max: 2000)
+        guard let url = URL(string: urlText, relativeTo: indexURL)?.absoluteURL,
+              ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") else {
+            throw .index("\(at): \"url\" is not an http, https or file URL")
+        }
+        guard let pairs = fields["directions"] as? [Any], !pairs.isEmpty else { throw .index("\(at): no \"directions\"") }
+        let modes = fields["modes"] as? [Any]
+        var directions: [Direction] = []
+        for (index, pair) in pairs.enumerated() {
+            guard let tags = pair as? [Any], tags.count == 2, let source = tags[0] as? String, let target = tags[1] as? String,
+                  LanguageTag.isPlausible(source), LanguageTag.isPlausible(target) else {
+                throw .index("\(at): direction \(index + 1) is not a pair of language tags")
+            }
+            let mode = (modes?.count == pairs.count ? modes?[index] as? String : nil) ?? "\(source)-\(target)"
+            directions.append(Direction(source: source, target: target, mode: mode, pack: id))
+        }
+        return Entry(id: id, version: version, title: title, directions: directions, size: size, sha256: sha256, url: url,
+                     license: (fields["license"] as? String).map { String($0.prefix(100)) } ?? "unknown",
+                     source: (fields["source"] as? String).map { String($0.prefix(200)) } ?? "")
+    }
+
+    /// Refuses deep nesting before the JSON parser recurses into it.
+    private static func checkDepth(_ data: Data) throws(PackError) {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > maxDepth { throw .index("nested deeper than \(maxDepth)") }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// Installed and available language packs, and their downloads: the role of ML Kit's
+/// `ModelManager`.
+///
+/// Downloads are verified (size, SHA-256) and installed atomically into the `PackStore`; an
+/// `events()` stream reports progress, success and failure to any number of listeners.
+public actor PackManager {
+    /// Where one pack stands.
+    public enum Status: String, Sendable, Equatable {
+        /// In the user's store.
+        case installed
+        /// Installed by Debian under /usr/share/apertium (shared with other programs).
+        case system
+        /// In the repository, not on disk.
+        case available
+        /// Nowhere.
+        case unknown
+    }
+
+    /// Something that happened to a download.
+    public enum Event: Sendable, Equatable {
+        case progress(id: String, bytes: Int, total: Int)
+        case succeeded(id: String)
+        case failed(id: String, reason: PackError)
+    }
+
+    public nonisolated let store: PackStore
+    public nonisolated let repositoryURL: URL?
+    /// Refuse every network download.
+    public nonisolated let offline: Bool
+    private var index: PackIndex?
+    private var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
+
+    public init(store: PackStore = .default, repositoryURL: URL? = PackRepository.defaultIndexURL(),
+                offline: Bool = PackRepository.offlineFromEnvironment()) {
+        self.store = store
+        self.repositoryURL = repositoryURL
+        self.offline = offline
+        store.cleanUpLeftovers()
+    }
+
+    /// The repository's packs, fetched fresh (and remembered for offline use).
+    public func availablePacks() async throws(PackError) -> [PackIndex.Entry] {
+        try await freshIndex().packs
+    }
+
+    /// The packs in the user's store.
+    public nonisolated func installedPacks() -> [PackStore.InstalledPack] {
+        store.installed()
+    }
+
+    /// The status of one pack, from the disk and the last known index.
+    public func status(of id: String) -> Status {
+        if store.installedPack(id) != nil { return .installed }
+        let catalog = PackCatalog.load(store: store, repositoryURL: repositoryURL)
+        if catalog.pairs.systemPacks.contains(id) { return .system }
+        if (index ?? catalog.repository)?.entry(id) != nil { return .available }
+        return .unknown
+    }
+
+    /// A stream of download events from now on.
+    public nonisolated func events() -> AsyncStream<Event> {
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        let id = UUID()
+        Task { await self.addListener(id, continuation) }
+        continuation.onTermination = { _ in Task { await self.removeListener(id) } }
+        return stream
+    }
+
+    /// Downloads and installs packs, one after another; already installed ones are skipped.
+    ///
+    /// `progress(id, bytes, total)` is called as bytes arrive. Cancelling the calling task
+    /// cancels the download; the store is left as it was for the pack being fetched.
+    public func download(_ ids: [String], progress: (@Sendable (String, Int, Int) -> Void)? = nil) async throws(PackError) {
+        let index = try await knownIndex(containing: ids)
+        for id in ids {
+            guard let entry = index.entry(id) else { throw .unknownPack(id) }
+            if let installed = store.installedPack(id), installed.version == entry.version { continue }
+            do {
+                try await install(entry, progress: progress)
+                broadcast(.succeeded(id: id))
+            } catch {
+                broadcast(.failed(id: id, reason: error))
+                throw error
+            }
+        }
+    }
+
+    /// Removes packs from the store.
+    public func remove(_ ids: [String]) throws(PackError) {
+        for id in ids { try store.remove(id) }
+    }
+
+    private func install(_ entry: PackIndex.Entry, progress: (@Sendable (String, Int, Int) -> Void)?) async throws(PackError) {
+        let lock = try await StoreLock.acquire(store)
+        defer { lock.release() }
+        // Another process may have installed it while we waited for the lock.
+        if let installed = store.installedPack(entry.id), installed.version == entry.version { return }
+        let temporary = store.temporaryPath("download", for: entry.id)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        let id = entry.id
+        let downloader = PackDownloader(offline: offline)
+        try await downloader.download(entry.url, to: temporary, expectedSize: entry.size) { [weak self] bytes, total in
+            progress?(id, bytes, total)
+            if let self { Task { await self.broadcast(.progress(id: id, bytes: bytes, total: total)) } }
+        }
+        if Task.isCancelled { throw .cancelled }
+        let store = self.store
+        try await Self.offPool { () throws(PackError) in try store.install(entry, archive: temporary) }
+    }
+
+    /// The index, fetched unless the one in hand already lists every id.
+    private func knownIndex(containing ids: [String]) async throws(PackError) -> PackIndex {
+        if let index, ids.allSatisfy({ index.entry($0) != nil }) { return index }
+        return try await freshIndex()
+    }
+
+    private func freshIndex() async throws(PackError) -> PackIndex {
+        guard let repositoryURL else {
+            throw .index("no repository is set: set HIKE_REVIEWS_PACKS_URL or pass --packs-url (make run builds a local one)")
+        }
+        let fetched = try await PackRepository.fetchIndex(repositoryURL, offline: offline, cacheIn: store)
+        index = fetched
+        return fetched
+    }
+
+    private func addListener(_ id: UUID, _ continuation: AsyncStream<Event>.Continuation) {
+        listeners[id] = continuation
+    }
+
+    private func removeListener(_ id: UUID) {
+        listeners[id] = nil
+    }
+
+    private func broadcast(_ event: Event) {
+        for listener in listeners.values { listener.yield(event) }
+    }
+
+    /// Runs blocking file work on a Dispatch thread rather than the cooperative pool.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws(PackError) -> T) async throws(PackError) -> T {
+        let result: Result<T, PackError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async {
+                do throws(PackError) {
+                    continuation.resume(returning: .success(try work()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+}
+
+/// The store's lock, held across an asynchronous download.
+final class StoreLock: Sendable {
+    private let fd: Int32
+
+    private init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// Waits (off the cooperative pool) until no other process installs into `store`.
+    static func acquire(_ store: PackStore) async throws(PackError) -> StoreLock {
+        let root = store.root
+        return try await PackManager.offPool { () throws(PackError) in
+            do {
+                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            } catch {
+                throw .store("cannot create \(root): \(PackStore.reason(error))")
+            }
+            let fd = open(root + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw .store("cannot open \(root)/.lock: \(String(cString: strerror(errno)))") }
+            while flock(fd, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    close(fd)
+                    throw .store("cannot lock \(root)/.lock: \(String(cString: strerror(errno)))")
+                }
+            }
+            // Whatever a killed installer left is ours to clear now.
+            store.removeLeftovers()
+            return StoreLock(fd: fd)
+        }
+    }
+
+    func release() {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// The per-user folder of installed language packs.
+///
+/// `<root>/<id>/` is one pack: its Apertium mode files under `modes/` (paths written as
+/// `@DATA@/...`, meaning this folder) and its data, plus `pack.json`, written by the installer.
+/// A pack appears by one `rename(2)` of a folder unpacked and checked beside it, so it is there
+/// wholly or not at all; `.lock` serialises installs and removals across processes; leftovers
+/// of a killed install (`.staging-*`, `.trash-*`, `.download-*`) are removed by the next
+/// process that takes the lock.
+public struct PackStore: Sendable, Equatable {
+    /// A pack on disk.
+    public struct InstalledPack: Sendable, Equatable, Codable {
+        public var id: String
+        public var version: String
+        public var title: String
+        /// [[source, target], ...] in BCP 47.
+        public var directions: [[String]]
+        public var modes: [String]
+        public var size: Int
+        public var license: String
+        public var source: String
+    }
+
+    /// The store's folder.
+    public let root: String
+
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// HIKE_REVIEWS_STORE, else $XDG_DATA_HOME/hike-reviews/packs, else
+    /// ~/.local/share/hike-reviews/packs.
+    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let store = environment["HIKE_REVIEWS_STORE"], !store.isEmpty { return store }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/hike-reviews/packs" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/hike-reviews/packs"
+    }
+
+    /// The store of this user.
+    public static var `default`: PackStore {
+        PackStore(root: defaultRoot())
+    }
+
+    /// Where pack `id` lives once installed.
+    public func folder(of id: String) -> String {
+        root + "/" + id
+    }
+
+    /// Packs on disk, by id; folders without a readable manifest are not packs.
+    public func installed() -> [InstalledPack] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        return names.compactMap { name in
+            guard let data = FileManager.default.contents(atPath: folder(of: name) + "/pack.json"),
+                  let pack = try? JSONDecoder().decode(InstalledPack.self, from: data), pack.id == name else { return nil }
+            return pack
+        }
+    }
+
+    /// The installed pack with this id.
+    public func installedPack(_ id: String) -> InstalledPack? {
+        installed().first { $0.id == id }
+    }
+
+    /// Runs `body` holding the store's lock (waiting for another process's install to end).
+    func withLock<T>(_ body: () throws(PackError) -> T) throws(PackError) -> T {
+        try createRoot()
+        let fd = open(root + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .store("cannot open \(root)/.lock: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .store("cannot lock \(root)/.lock: \(String(cString: strerror(errno)))") }
+        }
+        defer { flock(fd, LOCK_UN) }
+        return try body()
+    }
+
+    /// Removes what killed installs left, if no other process is installing right now.
+    public func cleanUpLeftovers() {
+        let fd = open(root + "/.lock", O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { return }
+        defer { flock(fd, LOCK_UN) }
+        removeLeftovers()
+    }
+
+    func removeLeftovers() {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        where name.hasPrefix(".staging-") || name.hasPrefix(".trash-") || name.hasPrefix(".download-") {
+            try? FileManager.default.removeItem(atPath: root + "/" + name)
+        }
+    }
+
+    /// A fresh temporary path inside the store (so the final rename never crosses file systems).
+    func temporaryPath(_ kind: String, for id: String) -> String {
+        "\(root)/.\(kind)-\(id)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// Installs a downloaded archive after checking it against its index entry; call holding
+    /// the lock. Either the whole pack appears or the store is unchanged.
+    func install(_ entry: PackIndex.Entry, archive: String) throws(PackError) {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: archive)
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+        guard size == entry.size else { throw .verification("\(size) bytes, the index says \(entry.size)") }
+        guard let digest = SHA256.ofFile(atPath: archive) else { throw .store("cannot read the downloaded file") }
+        guard digest == entry.sha256 else { throw .verification("SHA-256 \(digest.prefix(12))…, the index says \(entry.sha256.prefix(12))…") }
+
+        let staging = temporaryPath("staging", for: entry.id)
+        do {
+            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
+        } catch {
+            throw .store("cannot create \(staging): \(Self.reason(error))")
+        }
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        try ArchiveExtractor().extract(archive, into: staging, topFolder: entry.id)
+        let unpacked = staging + "/" + entry.id
+        let modes = ((try? FileManager.default.contentsOfDirectory(atPath: unpacked + "/modes")) ?? []).filter { $0.hasSuffix(".mode") }.sorted()
+        guard !modes.isEmpty else { throw .archive("no mode files under \(entry.id)/modes") }
+        let manifest = InstalledPack(
+            id: entry.id, version: entry.version, title: entry.title,
+            directions: entry.directions.map { [$0.source, $0.target] }, modes: modes.map { String($0.dropLast(5)) },
+            size: entry.size, license: entry.license, source: entry.source)
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            try encoder.encode(manifest).write(to: URL(fileURLWithPath: unpacked + "/pack.json"))
+        } catch {
+            throw .store("cannot write the pack's manifest: \(Self.reason(error))")
+        }
+        try replace(folder(of: entry.id), with: unpacked)
+    }
+
+    /// Deletes a pack wholly: it is renamed away first, so it is never seen half-deleted.
+    public func remove(_ id: String) throws(PackError) {
+        try withLock { () throws(PackError) in
+            guard installedPack(id) != nil else { throw .unknownPack(id) }
+            let trash = temporaryPath("trash", for: id)
+            guard rename(folder(of: id), trash) == 0 else { throw .store("cannot remove \(id): \(String(cString: strerror(errno)))") }
+            try? FileManager.default.removeItem(atPath: trash)
+        }
+    }
+
+    /// Puts `new` at `path`, moving an older copy away first.
+    private func replace(_ path: String, with new: String) throws(PackError) {
+        var old: String?
+        if FileManager.default.fileExists(atPath: path) {
+            let trash = temporaryPath("trash", for: (path as NSString).lastPathComponent)
+            guard rename(path, trash) == 0 else { throw .store("cannot move the old pack away: \(String(cString: strerror(errno)))") }
+            old = trash
+        }
+        guard rename(new, path) == 0 else {
+            let code = errno
+            if let old { _ = rename(old, path) }
+            throw .store("cannot put the pack in place: \(String(cString: strerror(code)))")
+        }
+        if let old { try? FileManager.default.removeItem(atPath: old) }
+    }
+
+    private func createRoot() throws(PackError) {
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        } catch {
+            throw .store("cannot create \(root): \(Self.reason(error))")
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return TerminalSafe.clean(nsError.localizedDescription)
+    }
+}
