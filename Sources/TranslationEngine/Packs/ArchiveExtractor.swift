@@ -134,6 +134,9 @@ struct ArchiveExtractor {
     }
 
     private static func message(_ archive: OpaquePointer) -> String {
-        archive_error_string(archive).map { TerminalSafe.clean(String(cString: $0)) } ?? "unknown error"
+        let text = archive_error_string(archive).map { TerminalSafe.clean(String(cString: $0)) } ?? "unknown error"
+        let code = archive_errno(archive)
+        // libarchive's own text for a failed write is just "write failed": add the system's reason.
+        return code > 0 && code != EINVAL ? "\(text) (\(String(cString: strerror(code))))" : text
     }
 }

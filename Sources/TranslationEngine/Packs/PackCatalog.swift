@@ -38,6 +38,11 @@ public struct PackCatalog: Sendable {
         return pairs.packs + available
     }
 
+    /// The same catalog with a freshly fetched index.
+    func with(repository: PackIndex) -> PackCatalog {
+        PackCatalog(store: store, repositoryURL: repositoryURL, repository: repository, pairs: pairs)
+    }
+
     /// The same catalog, its disk part read again (after an install or removal).
     func rescanned() -> PackCatalog {
         PackCatalog(store: store, repositoryURL: repositoryURL, repository: repository, pairs: InstalledPairs.scan(store: store))

@@ -87,6 +87,12 @@ struct PackDownloader: Sendable {
         throw lastError
     }
 
+    /// Redirects stay within their scheme: no https -> http downgrade, no jump to file: or ftp:.
+    static func allowsRedirect(from: URL, to: URL) -> Bool {
+        guard let source = from.scheme?.lowercased(), let target = to.scheme?.lowercased() else { return false }
+        return source == target && (target == "http" || target == "https")
+    }
+
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(PackError) {
         var offset = 0
         while offset < bytes.count {
@@ -235,12 +241,10 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        let from = url.scheme?.lowercased()
-        let to = request.url?.scheme?.lowercased()
-        if from == to {
+        if let target = request.url, PackDownloader.allowsRedirect(from: url, to: target) {
             completionHandler(request)
         } else {
-            fail(.download("redirect from \(from ?? "?") to \(to ?? "?") refused"))
+            fail(.download("redirect from \(url.scheme ?? "?") to \(request.url?.scheme ?? "?") refused"))
             completionHandler(nil)
         }
     }

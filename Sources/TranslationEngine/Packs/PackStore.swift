@@ -24,6 +24,9 @@ public struct PackStore: Sendable, Equatable {
 
     /// The store's folder.
     public let root: String
+    /// Caps on what one pack may unpack to (an archive bomb is refused past them).
+    public var maxUnpackedBytes: Int64 = 512 << 20
+    public var maxEntries = 20_000
 
     public init(root: String) {
         self.root = root
@@ -114,7 +117,7 @@ public struct PackStore: Sendable, Equatable {
             throw .store("cannot create \(staging): \(Self.reason(error))")
         }
         defer { try? FileManager.default.removeItem(atPath: staging) }
-        try ArchiveExtractor().extract(archive, into: staging, topFolder: entry.id)
+        try ArchiveExtractor(maxEntries: maxEntries, maxBytes: maxUnpackedBytes).extract(archive, into: staging, topFolder: entry.id)
         let unpacked = staging + "/" + entry.id
         let modes = ((try? FileManager.default.contentsOfDirectory(atPath: unpacked + "/modes")) ?? []).filter { $0.hasSuffix(".mode") }.sorted()
         guard !modes.isEmpty else { throw .archive("no mode files under \(entry.id)/modes") }

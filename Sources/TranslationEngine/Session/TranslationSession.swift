@@ -48,6 +48,9 @@ public actor TranslationSession {
     private var installs: [[String]: Task<Void, Error>] = [:]
     /// Pack sets the user said "not now" to in this session: not asked again.
     private var declined: Set<[String]> = []
+    /// The one fetch of the repository's index this session makes, shared by every request.
+    private var indexFetch: Task<[PackIndex.Entry]?, Never>?
+    private var indexApplied = false
     private let recognizer = LanguageRecognizer()
     private var isCancelled = false
     /// Longest one leg may take before its pipeline is restarted (and the request retried once).
@@ -234,7 +237,22 @@ public actor TranslationSession {
     /// The route with every pack on disk: missing packs are asked for (once) and installed,
     /// or `notInstalled` is thrown.
     private func route(from source: String, to target: String) async throws -> [Direction] {
-        let route = try plan(from: source, to: target)
+        let route: [Direction]
+        do {
+            route = try plan(from: source, to: target)
+        } catch let error as TranslationError {
+            // The repository's index may not be known yet (an http repository never fetched):
+            // fetch it once per session before saying there is no route.
+            guard let manager else { throw error }
+            if indexFetch == nil { indexFetch = Task { try? await manager.availablePacks() } }
+            // Whichever waiting request resumes first applies the index, once.
+            if let packs = await indexFetch?.value, !indexApplied {
+                indexApplied = true
+                catalog = catalog.with(repository: PackIndex(packs: packs))
+                availability = Availability(packs: catalog.packInfos)
+            }
+            route = try plan(from: source, to: target)
+        }
         var missing: [String] = []
         for pack in route.map(\.pack) where availability.planner.graph.packs[pack]?.installed != true && !missing.contains(pack) {
             missing.append(pack)
@@ -248,6 +266,7 @@ public actor TranslationSession {
     private func install(_ missing: [String], reason: String) async throws {
         if let running = installs[missing] {
             try await running.value
+            refreshCatalog(expecting: missing)
             return
         }
         guard let consent, let manager, !declined.contains(missing) else { throw TranslationError.notInstalled(packs: missing) }
@@ -269,6 +288,13 @@ public actor TranslationSession {
             declined.insert(missing)
             throw TranslationError.notInstalled(packs: packs)
         }
+        refreshCatalog(expecting: missing)
+    }
+
+    /// Reads the disk again unless the catalog already has every one of `packs`.
+    private func refreshCatalog(expecting packs: [String]) {
+        let known = Set(catalog.pairs.packs.map(\.id))
+        guard !packs.allSatisfy(known.contains) else { return }
         catalog = catalog.rescanned()
         availability = Availability(packs: catalog.packInfos)
     }

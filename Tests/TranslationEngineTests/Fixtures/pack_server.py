@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""A small HTTP server for the pack tests, on 127.0.0.1 only.
+
+usage: pack_server.py ROOT PORTFILE
+
+Serves the files under ROOT and writes the port it listens on to PORTFILE. It stops by
+itself when its standard input closes (the test that started it ended, even by a crash) or
+after 10 minutes. Paths:
+  /files/NAME            the file, with Range (206), ETag and Last-Modified
+  /norange/NAME          the file, always whole (200), Range ignored
+  /drop/N/NAME           the first request for NAME sends N bytes, then drops the connection;
+                         later ones behave like /files/
+  /dropnorange/N/NAME    the same, but later ones ignore Range like /norange/
+  /status/CODE/ANY       an empty answer with that status
+  /redirect/URL-QUOTED   302 to the unquoted URL
+  /slow/NAME             the file in 16 KB pieces, 20 ms apart
+  /endless               200 with no length, bytes until the client goes away
+  /log                   the requests seen so far, one "METHOD PATH RANGE" per line
+"""
+import hashlib
+import http.server
+import os
+import sys
+import threading
+import time
+import urllib.parse
+
+ROOT = os.path.abspath(sys.argv[1])
+dropped = set()
+log = []
+lock = threading.Lock()
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = 'HTTP/1.1'
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        with lock:
+            log.append('%s %s %s' % (self.command, self.path, self.headers.get('Range', '-')))
+        parts = self.path.lstrip('/').split('/')
+        kind = parts[0]
+        try:
+            if kind == 'files':
+                self.send_file('/'.join(parts[1:]), ranges=True)
+            elif kind == 'norange':
+                self.send_file('/'.join(parts[1:]), ranges=False)
+            elif kind in ('drop', 'dropnorange'):
+                name = '/'.join(parts[2:])
+                with lock:
+                    first = (kind, name) not in dropped
+                    dropped.add((kind, name))
+                self.send_file(name, ranges=(kind == 'drop'), cut=int(parts[1]) if first else None)
+            elif kind == 'status':
+                self.send_response(int(parts[1]))
+                self.send_header('Content-Length', '0')
+                self.end_headers()
+            elif kind == 'redirect':
+                self.send_response(302)
+                self.send_header('Location', urllib.parse.unquote('/'.join(parts[1:])))
+                self.send_header('Content-Length', '0')
+                self.end_headers()
+            elif kind == 'slow':
+                self.send_file('/'.join(parts[1:]), ranges=True, slow=True)
+            elif kind == 'endless':
+                self.send_response(200)
+                self.send_header('Connection', 'close')
+                self.end_headers()
+                chunk = b'[' * 65536
+                while True:
+                    self.wfile.write(chunk)
+            elif kind == 'log':
+                with lock:
+                    body = ('\n'.join(log) + '\n').encode()
+                self.send_response(200)
+                self.send_header('Content-Length', str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            else:
+                self.send_error(404)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def send_file(self, name, ranges, cut=None, slow=False):
+        path = os.path.normpath(os.path.join(ROOT, name))
+        if not path.startswith(ROOT + os.sep) or not os.path.isfile(path):
+            self.send_response(404)
+            self.send_header('Content-Length', '0')
+            self.end_headers()
+            return
+        data = open(path, 'rb').read()
+        etag = '"%s"' % hashlib.sha256(data).hexdigest()[:16]
+        start = 0
+        wanted = self.headers.get('Range')
+        condition = self.headers.get('If-Range')
+        if ranges and wanted and wanted.startswith('bytes=') and (condition is None or condition == etag):
+            start = int(wanted[6:].split('-')[0])
+        if start > 0:
+            self.send_response(206)
+            self.send_header('Content-Range', 'bytes %d-%d/%d' % (start, len(data) - 1, len(data)))
+        else:
+            self.send_response(200)
+        body = data[start:]
+        self.send_header('Content-Length', str(len(body)))
+        self.send_header('ETag', etag)
+        self.send_header('Last-Modified', 'Sat, 01 Jan 2000 00:00:00 GMT')
+        if cut is not None:
+            self.send_header('Connection', 'close')
+        self.end_headers()
+        if cut is not None:
+            self.wfile.write(body[:cut])
+            self.wfile.flush()
+            self.close_connection = True
+            return
+        if slow:
+            for offset in range(0, len(body), 16384):
+                self.wfile.write(body[offset:offset + 16384])
+                self.wfile.flush()
+                time.sleep(0.02)
+        else:
+            self.wfile.write(body)
+
+
+def main():
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+    server.daemon_threads = True
+    with open(sys.argv[2] + '.tmp', 'w') as f:
+        f.write(str(server.server_address[1]))
+    os.rename(sys.argv[2] + '.tmp', sys.argv[2])
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def watch_stdin():
+        sys.stdin.buffer.read()
+        os._exit(0)
+
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    time.sleep(600)
+    os._exit(0)
+
+
+if __name__ == '__main__':
+    main()
