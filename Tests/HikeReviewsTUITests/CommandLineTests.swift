@@ -99,8 +99,16 @@ extension CommandLineTests {
     /// The pair data `make test` fetches (scripts/fetch-test-pairs).
     static let testPairs = Paths.packageRoot.appendingPathComponent(".build/test-pairs/extracted/usr/share/apertium").path
 
+    /// An empty pack store, so the user's own packs never change what a test sees.
+    static let emptyStore: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("empty-store-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     static func runWithTestPairs(_ arguments: [String], input: String) throws -> (status: Int32, output: String, error: String) {
-        try runBinary(arguments, input: input, environment: ["HIKE_REVIEWS_PAIRS_PATH=\(testPairs)", "HIKE_REVIEWS_SYSTEM_PAIRS=0"])
+        try runBinary(arguments, input: input, environment: ["HIKE_REVIEWS_PAIRS_PATH=\(testPairs)", "HIKE_REVIEWS_SYSTEM_PAIRS=0",
+                                                             "HIKE_REVIEWS_STORE=\(emptyStore)", "HIKE_REVIEWS_PACKS_URL=file:///nonexistent/index.json"])
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))

@@ -13,6 +13,7 @@ struct OwnerKilledTests {
         static func start(folder: URL) throws -> Translator {
             let outputPath = folder.appendingPathComponent("out").path
             let argv = ["/usr/bin/env", "HIKE_REVIEWS_PAIRS_PATH=\(CommandLineTests.testPairs)", "HIKE_REVIEWS_SYSTEM_PAIRS=0",
+                        "HIKE_REVIEWS_STORE=\(CommandLineTests.emptyStore)", "HIKE_REVIEWS_PACKS_URL=file:///nonexistent/index.json",
                         Paths.binary.path, "translate", "--from", "es", "--to", "en"]
             let process = try Subprocess.start(argv, outputPath: outputPath, errorPath: folder.appendingPathComponent("err").path)
             return Translator(process: process, outputPath: outputPath)

@@ -21,14 +21,14 @@ enum LanguageTag {
         return serboCroatianMembers.contains(language) ? [language, "hbs"] : [language]
     }
 
-    /// Whether a string looks like a BCP 47 tag: 2-3 ASCII letters, then subtags of 2-8
-    /// letters or digits (`es`, `pt-BR`, `ca-valencia`, `hbs`).
+    /// Whether a string looks like a BCP 47 tag: 2-3 ASCII letters, then up to 7 subtags of
+    /// 1-8 letters or digits (`es`, `pt-BR`, `ca-valencia`, `hbs`, `ca-x-iec2017`).
     static func isPlausible(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }),
-              parts.count <= 4 else { return false }
+              parts.count <= 8 else { return false }
         return parts.dropFirst().allSatisfy { part in
-            (2...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
         }
     }
 }
