@@ -29,18 +29,10 @@ public enum StreamFormat {
         var run = ""
         func flush(atEnd: Bool) {
             guard !run.isEmpty else { return }
-            // Two newlines with nothing but carriage returns between them, as destxt reads a
-            // paragraph break ("\n\n" and "\r\n\r\n" count, "\n \n" does not).
-            var paragraph = false
-            var sinceNewline: Bool?  // nil before the first newline; false once anything else came
-            for scalar in run.unicodeScalars {
-                if scalar == "\n" {
-                    if sinceNewline == true { paragraph = true }
-                    sinceNewline = true
-                } else if scalar != "\r" {
-                    sinceNewline = sinceNewline.map { _ in false }
-                }
-            }
+            // A paragraph break as destxt reads one: "\n\n" or "\r\n\r\n" somewhere in the run
+            // (measured: "\n\r\n" and "\n \n" are not one).
+            let scalars = String(String.UnicodeScalarView(run.unicodeScalars))
+            let paragraph = scalars.utf8.count >= 2 && (Self.contains(scalars, "\n\n") || Self.contains(scalars, "\r\n\r\n"))
             if atEnd || paragraph { out.append(".[]") }
             if run == " " {
                 out.append(" ")
@@ -67,6 +59,13 @@ public enum StreamFormat {
             flush(atEnd: true)
         }
         return out
+    }
+
+    /// Byte-wise substring test (String's own `contains` compares graphemes, and "\r\n" is one).
+    private static func contains(_ text: String, _ needle: String) -> Bool {
+        let haystack = Array(text.utf8), pin = Array(needle.utf8)
+        guard haystack.count >= pin.count else { return false }
+        return (0...(haystack.count - pin.count)).contains { haystack[$0..<($0 + pin.count)].elementsEqual(pin) }
     }
 
     /// Escapes plain text for the stream format (no blanks, no final period: see `deformat`).

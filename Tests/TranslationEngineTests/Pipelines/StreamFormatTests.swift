@@ -41,12 +41,14 @@ extension StreamFormatTests {
         }
     }
 
-    @Test("deformat equals apertium-destxt on 300 random texts", .enabled(if: destxtAvailable, "needs apertium-destxt (make test installs it)"))
+    @Test("deformat equals apertium-destxt on 500 random texts and known hard cases", .enabled(if: destxtAvailable, "needs apertium-destxt (make test installs it)"))
     func matchesDestxt() throws {
         var random = SystemRandomNumberGenerator()
         let alphabet: [String] = ["a", "b", "é", ".", ",", " ", " ", "  ", "\t", "\n", "\n\n", "\r\n", "~", "@", "[", "]", "\\", "^", "$", "/", "<", "{", "漢"]
         var texts: [String] = []
-        for _ in 0..<300 {
+        // Whitespace runs destxt reads differently: found by earlier runs of this test.
+        texts += ["a\n\r\nb", "a\r\n\r\nb", "a\r\n\nb", "a\n\r\r\nb", "a\r\r\n\r\nb", "a\n \nb", ",\n\r\né  \r\n,\t "]
+        for _ in 0..<500 {
             let length = Int.random(in: 0...12, using: &random)
             texts.append((0..<length).map { _ in alphabet.randomElement(using: &random)! }.joined())
         }
