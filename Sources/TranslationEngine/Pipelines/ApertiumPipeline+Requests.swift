@@ -85,8 +85,6 @@ extension ApertiumPipeline {
                 }
                 let text = UnknownWords.extract(from: stream, marked: false).text
                 return PipelineTranslation(text: text, unknownWords: tapped)
-            } catch let failure as ChildPipeline.Failure where failure.resubmit {
-                continue
             } catch let failure as ChildPipeline.Failure {
                 retire(child, crashed: failure.error != .shutDown)
                 if state.withLock({ $0.isShutDown }) { throw PipelineError.shutDown }

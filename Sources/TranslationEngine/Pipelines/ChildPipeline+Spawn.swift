@@ -7,28 +7,23 @@ extension ChildPipeline {
     /// to the next stage (see `MarkTap`).
     static func spawn(_ stages: [ModeFile.Stage], tapAfter: Int? = nil) throws -> ChildPipeline {
         guard !stages.isEmpty else { throw PipelineError.noStages }
-        // The HMM tagger, if any, reports on stderr and can be replaced (see `TaggerSlot`).
+        // The HMM tagger, if any, is fed through this process and can be replaced (see
+        // `TaggerSlot`); it reports new ambiguity classes on stderr with -d.
         let taggerIndex = stages.firstIndex { $0.executable.hasSuffix("/apertium-tagger") && $0.arguments.contains("-g") }
         var stages = stages
         if let taggerIndex { stages[taggerIndex].arguments.insert("-d", at: 0) }
-        var reports: (read: Int32, write: Int32)?
-        if taggerIndex != nil {
-            guard let pipe = makeCloseOnExecPipe() else {
-                throw PipelineError.spawnFailed(program: "pipe", errno: errno)
-            }
-            _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK)
-            reports = pipe
-        }
-        // pipes[i] feeds stage i; pipes[count] is the last stage's output. All CLOEXEC so no
-        // child (ours or anyone else's) keeps a pipe end alive and blocks EOF.
+        let tapIndex = tapAfter.flatMap { $0 + 1 < stages.count ? $0 : nil }
+
+        // pipes[i] feeds stage i; pipes[count] is the last stage's output. Then one pipe for
+        // the tap (the tap writes it, the stage after the generator reads it), and three for
+        // the tagger (its stdin, its stdout, its stderr). All CLOEXEC so no child (ours or
+        // anyone else's) keeps a pipe end alive and blocks EOF.
         var pipes: [(read: Int32, write: Int32)] = []
         func closeAll() {
             for pipe in pipes { close(pipe.read); close(pipe.write) }
-            if let reports { close(reports.read); close(reports.write) }
         }
-        // One more pipe for the tap: the tap writes it, the stage after the tap reads it.
-        let tapIndex = tapAfter.flatMap { $0 + 1 < stages.count ? $0 : nil }
-        for _ in 0...(stages.count + (tapIndex == nil ? 0 : 1)) {
+        let extra = (tapIndex == nil ? 0 : 1) + (taggerIndex == nil ? 0 : 3)
+        for _ in 0..<(stages.count + 1 + extra) {
             guard let pipe = makeCloseOnExecPipe() else {
                 let code = errno
                 closeAll()
@@ -36,15 +31,28 @@ extension ChildPipeline {
             }
             pipes.append(pipe)
         }
+        var next = stages.count + 1
+        let tapPipe = tapIndex.map { _ in defer { next += 1 }; return pipes[next] }
+        let taggerPipes = taggerIndex.map { _ in defer { next += 3 }; return (stdin: pipes[next], stdout: pipes[next + 1], stderr: pipes[next + 2]) }
+        if let taggerPipes { _ = fcntl(taggerPipes.stderr.read, F_SETFL, fcntl(taggerPipes.stderr.read, F_GETFL) | O_NONBLOCK) }
+
+        func stdin(of index: Int) -> Int32 {
+            if index == taggerIndex, let taggerPipes { return taggerPipes.stdin.read }
+            if let tapIndex, let tapPipe, index == tapIndex + 1 { return tapPipe.read }
+            return pipes[index].read
+        }
+        func stdout(of index: Int) -> Int32 {
+            if index == taggerIndex, let taggerPipes { return taggerPipes.stdout.write }
+            return pipes[index + 1].write
+        }
 
         let environment = childEnvironment()
         var pids: [pid_t] = []
         var group: pid_t = 0
         for (index, stage) in stages.enumerated() {
             do {
-                let stdin = tapIndex.map { index == $0 + 1 } == true ? pipes[stages.count + 1].read : pipes[index].read
-                let pid = try spawnStage(stage, stdin: stdin, stdout: pipes[index + 1].write,
-                                         stderr: index == taggerIndex ? reports?.write : nil,
+                let pid = try spawnStage(stage, stdin: stdin(of: index), stdout: stdout(of: index),
+                                         stderr: index == taggerIndex ? taggerPipes?.stderr.write : nil,
                                          processGroup: group, environment: environment)
                 if index == 0 { group = pid }
                 pids.append(pid)
@@ -58,26 +66,30 @@ extension ChildPipeline {
                 throw error
             }
         }
-        // Keep only our two ends; the children own the rest.
+        // Keep only our ends; the children own the rest.
+        var kept: Set<Int32> = [pipes[0].write, pipes[stages.count].read]
+        let tap = tapIndex.map { (input: pipes[$0 + 1].read, output: tapPipe!.write) }
+        if let tap { kept.formUnion([tap.input, tap.output]) }
+        var tagger: TaggerSlot?
+        if let taggerIndex, let taggerPipes {
+            let relay = TaggerSlot.Pipes(
+                fromPrevious: pipes[taggerIndex].read, toTagger: taggerPipes.stdin.write,
+                fromTagger: taggerPipes.stdout.read, toNext: pipes[taggerIndex + 1].write,
+                taggerInput: taggerPipes.stdin.read, taggerOutput: taggerPipes.stdout.write,
+                reportsRead: taggerPipes.stderr.read, reportsWrite: taggerPipes.stderr.write)
+            kept.formUnion([relay.fromPrevious, relay.toTagger, relay.fromTagger, relay.toNext,
+                            relay.taggerInput, relay.taggerOutput, relay.reportsRead, relay.reportsWrite])
+            tagger = TaggerSlot(index: taggerIndex, stage: stages[taggerIndex], pid: pids[taggerIndex], pipes: relay,
+                                processGroup: group, environment: environment)
+        }
+        for pipe in pipes {
+            if !kept.contains(pipe.read) { close(pipe.read) }
+            if !kept.contains(pipe.write) { close(pipe.write) }
+        }
         let input = pipes[0].write
-        let output = pipes[stages.count].read
-        let tap = tapIndex.map { (input: pipes[$0 + 1].read, output: pipes[stages.count + 1].write) }
-        // The tagger's two pipe ends stay open here too, so a fresh tagger can take its place.
-        let taggerInput = taggerIndex.map { index in
-            tapIndex.map { index == $0 + 1 } == true ? pipes[stages.count + 1].read : pipes[index].read
-        }
-        let taggerOutput = taggerIndex.map { pipes[$0 + 1].write }
-        for (index, pipe) in pipes.enumerated() {
-            if index != 0 && pipe.write != tap?.output && pipe.write != taggerOutput { close(pipe.write) }
-            if index != stages.count && pipe.read != tap?.input && pipe.read != taggerInput { close(pipe.read) }
-        }
-        let tagger = taggerIndex.map { index in
-            TaggerSlot(index: index, stage: stages[index], pid: pids[index], input: taggerInput!, output: taggerOutput!,
-                       reportsRead: reports!.read, reportsWrite: reports!.write, processGroup: group, environment: environment)
-        }
         // Non-blocking so a write can notice a failed generation through poll().
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
-        let child = ChildPipeline(pids: pids, processGroup: group, inputFD: input, outputFD: output, tap: tap, tagger: tagger)
+        let child = ChildPipeline(pids: pids, processGroup: group, inputFD: input, outputFD: pipes[stages.count].read, tap: tap, tagger: tagger)
         child.startReader()
         return child
     }

@@ -16,9 +16,6 @@ final class ChildPipeline: Sendable {
         /// True for the request at the head of the line when the generation failed (the one a
         /// timeout or crash is charged to); the others were only queued behind it.
         var blamed: Bool
-        /// The generation is fine but this request went through a tagger that had changed
-        /// itself (see `TaggerSlot`): submit it again, to the same generation.
-        var resubmit = false
     }
 
     /// A request waiting for its answer.
@@ -48,10 +45,6 @@ final class ChildPipeline: Sendable {
         var nextID: UInt64 = 0
         /// Unknown words of requests the tap has seen end, oldest first.
         var tappedWords: [[String]] = []
-        /// The tagger changed itself: answers until it is replaced are sent back.
-        var tainted = false
-        /// Tagger reports already acted on.
-        var seenReports = 0
     }
 
     /// Process ids at spawn time, first stage to last (the tagger's may have changed since).
@@ -66,8 +59,6 @@ final class ChildPipeline: Sendable {
     let tap: (input: Int32, output: Int32)?
     /// The replaceable tagger, when the pipeline has one.
     let tagger: TaggerSlot?
-    /// Signalled when a tainted generation has no waiters left.
-    let drained = DispatchSemaphore(value: 0)
 
     let inbox = Mutex(Inbox())
     /// Serialises writes, so the order of `waiters` is the order of bytes in the pipe.
@@ -121,7 +112,7 @@ final class ChildPipeline: Sendable {
             tapThread.name = "apertium-tap"
             tapThread.start()
         }
-        tagger?.startDraining { [self] in
+        tagger?.start { [self] in
             fail(.stageDied)
             kill(-processGroup, SIGKILL)
         }
@@ -174,8 +165,7 @@ final class ChildPipeline: Sendable {
 
     /// Appends output and answers every waiter whose nonce has arrived, oldest first.
     private func deliver(_ chunk: UnsafeBufferPointer<UInt8>) {
-        var answered: [(CheckedContinuation<Answer, any Error>, Result<Answer, Failure>)] = []
-        var replaceTagger = false
+        var answered: [(CheckedContinuation<Answer, any Error>, Answer)] = []
         inbox.withLock { inbox in
             inbox.bytes.append(contentsOf: chunk)
             var consumed = 0
@@ -189,16 +179,7 @@ final class ChildPipeline: Sendable {
                 if let lastNul = answer.lastIndex(of: 0) { answer.removeSubrange(lastNul...) }
                 answer.removeAll { $0 == 0 }
                 let words = tap == nil || inbox.tappedWords.isEmpty ? nil : inbox.tappedWords.removeFirst()
-                if inbox.tainted {
-                    answered.append((head.continuation, .failure(Failure(error: .stageDied, blamed: false, resubmit: true))))
-                } else {
-                    answered.append((head.continuation, .success(Answer(bytes: answer, tappedWords: words ?? (tap == nil ? nil : [])))))
-                    // Reports this request (or one behind it) caused are readable by now.
-                    if let tagger, tagger.drainReports() > inbox.seenReports {
-                        inbox.tainted = true
-                        replaceTagger = true
-                    }
-                }
+                answered.append((head.continuation, Answer(bytes: answer, tappedWords: words ?? (tap == nil ? nil : []))))
                 consumed = end + head.marker.count
                 inbox.searchFrom = consumed
                 inbox.waiters.removeFirst()
@@ -208,33 +189,8 @@ final class ChildPipeline: Sendable {
                 inbox.bytes.removeSubrange(..<consumed)
                 inbox.searchFrom = max(0, inbox.searchFrom - consumed)
             }
-            if inbox.tainted && inbox.waiters.isEmpty { drained.signal() }
         }
-        for (continuation, outcome) in answered { continuation.resume(with: outcome) }
-        if replaceTagger { scheduleTaggerReplacement() }
-    }
-
-    /// Once the requests already written have come out, swaps the tagger for a fresh one.
-    /// Runs on the writer queue, so nothing new is written meanwhile.
-    private func scheduleTaggerReplacement() {
-        writer.async { [self] in
-            guard let tagger else { return }
-            while inbox.withLock({ !$0.waiters.isEmpty && $0.failure == nil }) {
-                _ = drained.wait(timeout: .now() + .milliseconds(100))
-            }
-            guard !hasFailed else { return }
-            do {
-                try tagger.replace()
-            } catch {
-                fail(.stageDied)
-                kill(-processGroup, SIGKILL)
-                return
-            }
-            inbox.withLock { inbox in
-                inbox.tainted = false
-                inbox.seenReports = tagger.drainReports()
-            }
-        }
+        for (continuation, answer) in answered { continuation.resume(returning: answer) }
     }
 
     /// Fails every waiter (the head blamed, the rest not) and refuses later submissions.
@@ -259,6 +215,8 @@ final class ChildPipeline: Sendable {
         inbox.withLock { inbox in
             if inbox.failure == nil { inbox.failure = .shutDown }
         }
+        // No fresh tagger may join the group after it is killed.
+        tagger?.shutDown()
         kill(-processGroup, SIGKILL)
         // Belt and braces: a stage that somehow left the group must die too.
         let pids = self.pids
@@ -270,7 +228,7 @@ final class ChildPipeline: Sendable {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
-        // Our copies of the tagger's pipe ends would keep its neighbours from seeing EOF.
+        // Ends the relay threads (our copies of the tagger's pipe ends would keep them waiting).
         tagger?.close()
         // Every writer of the output pipe is dead now, so the reader sees EOF promptly.
         readerDone.wait()
