@@ -79,7 +79,7 @@ extension ApertiumPipeline {
             do {
                 let answer = try await child.submit(StreamFormat.frame(protected, nonce: nonce),
                                                     terminator: StreamFormat.terminator(nonce: nonce), timeout: timeout)
-                let stream = StreamFormat.unescape(String(decoding: answer.bytes, as: UTF8.self))
+                let stream = StreamFormat.unescape(bytes: answer.bytes)
                 guard let tapped = answer.tappedWords else {
                     return UnknownWords.extract(from: stream, marked: mode.marksUnknownWords)
                 }

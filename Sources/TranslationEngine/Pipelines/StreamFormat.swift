@@ -102,24 +102,34 @@ public enum StreamFormat {
     /// Removes blanks' brackets (keeping their content, so `[\n]` becomes a newline and the
     /// framing `[]` disappears), drops backslash escapes, and drops stray NULs.
     public static func unescape(_ stream: String) -> String {
-        // The "." that `frame` added before the final blank (apertium-retxt drops any "." right
-        // before an empty blank; user text never contains one, its brackets are escaped).
-        let stream = stream.replacingOccurrences(of: ".[]", with: "[]")
-        var out = ""
-        out.reserveCapacity(stream.utf8.count)
+        unescape(bytes: Array(stream.utf8))
+    }
+
+    /// `unescape` on the raw bytes a pipeline returns (every syntax character is ASCII, so a
+    /// byte scan is exact, and much cheaper than walking graphemes).
+    static func unescape(bytes: [UInt8]) -> String {
+        let backslash = UInt8(ascii: "\\"), open = UInt8(ascii: "["), close = UInt8(ascii: "]"), period = UInt8(ascii: ".")
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
         var escaped = false
-        for character in stream {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            defer { index += 1 }
             if escaped {
-                out.append(character)
+                out.append(byte)
                 escaped = false
                 continue
             }
-            switch character {
-            case "\\": escaped = true
-            case "[", "]", "\0": continue
-            default: out.append(character)
+            switch byte {
+            case backslash: escaped = true
+            case open, close, 0: continue
+            // The "." destxt adds before an empty blank (at the end, before a paragraph break),
+            // which apertium-retxt drops again; user text never has one, its brackets are escaped.
+            case period where index + 2 < bytes.count && bytes[index + 1] == open && bytes[index + 2] == close: continue
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

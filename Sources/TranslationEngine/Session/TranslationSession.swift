@@ -39,7 +39,10 @@ public actor TranslationSession {
     /// The packs on disk and in the repository; read again after an install.
     private var catalog: PackCatalog
     /// Built once per catalog: planning runs per request.
-    private var availability: Availability
+    private var availability: Availability {
+        didSet { plannedRoutes = [:] }
+    }
+    private var plannedRoutes: [String: [Direction]] = [:]
     private let pool: PipelinePool
     /// Asked before packs are downloaded; without one, missing packs throw `notInstalled`.
     private let consent: (any ConsentHandler)?
@@ -299,9 +302,12 @@ public actor TranslationSession {
         availability = Availability(packs: catalog.packInfos)
     }
 
-    /// The route, or why there is none.
+    /// The route, or why there is none (routes found are remembered until the catalog changes).
     private func plan(from source: String, to target: String) throws -> [Direction] {
+        let key = source + ">" + target
+        if let route = plannedRoutes[key] { return route }
         if let route = availability.planner.route(from: source, to: target) {
+            plannedRoutes[key] = route
             return route
         }
         if !availability.supportedLanguages.contains(source) && LanguageTag.base(source) != LanguageTag.base(target) {
