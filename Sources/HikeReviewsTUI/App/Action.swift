@@ -1,3 +1,5 @@
+import TranslationEngine
+
 /// Something that happened: a key, a resize, or the result of background work.
 enum Action: Equatable, Sendable {
     case keyPressed(Key)
@@ -6,4 +8,18 @@ enum Action: Equatable, Sendable {
     case languagesDetected([String: String], done: Int, total: Int)
     /// A signal (SIGINT, SIGTERM, SIGHUP) asked the app to stop.
     case terminationRequested
+    /// One review's translation arrived (for the inline run `run`).
+    case translationArrived(run: Int, reviewID: String, text: String, route: [String], unknownWords: [String])
+    /// A group of reviews could not be translated (reported once for the group).
+    case translationFailed(run: Int, reviewIDs: [String], failure: TranslationFailure)
+    /// The overlay's translation arrived or failed.
+    case overlayTranslated(run: Int, status: TranslationStatus)
+    /// The engine needs packs and waits for the user's answer.
+    case consentRequested(id: Int, request: ConsentRequest)
+    case downloadProgressed(packID: String, bytes: Int, total: Int, time: Double)
+    case downloadFinished(packID: String)
+    case downloadFailed(packID: String, message: String)
+    /// The choices for a target-language picker, with their availability.
+    case targetChoicesLoaded(purpose: PickerPurpose, choices: [LanguageChoice])
+    case packsLoaded([PackRow], message: String?)
 }

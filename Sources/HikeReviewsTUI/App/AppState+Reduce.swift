@@ -16,7 +16,7 @@ extension AppState {
     mutating func reduce(_ action: Action) -> [Effect] {
         switch action {
         case .keyPressed(let key):
-            handleKey(key)
+            return handleKey(key)
         case .resized(let width, let height):
             size = Size(width: max(0, width), height: max(0, height))
             clampAfterChange()
@@ -27,27 +27,42 @@ extension AppState {
             refreshDetailAfterLanguages()
         case .terminationRequested:
             shouldQuit = true
+        default:
+            return reduceTranslation(action)
         }
         return []
     }
 
-    private mutating func handleKey(_ key: Key) {
+    private mutating func handleKey(_ key: Key) -> [Effect] {
         if isTooSmall {
             if key == .char("q") || key == .ctrl("c") { shouldQuit = true }
-            return
+            return []
         }
         let context = keyContext
         guard let command = KeyBindings.command(for: key, in: context) else {
             typeIntoModal(key)
-            return
+            return []
         }
         switch context {
         case .help: runHelp(command)
-        case .languagePicker: runPicker(command)
+        case .languagePicker: return runPicker(command)
         case .textInput: runTextInput(command)
-        case .routeList: runRouteList(command)
-        case .routeDetail: runRouteDetail(command)
+        case .routeList:
+            if command == .showPacks { return openPacks() }
+            runRouteList(command)
+        case .routeDetail:
+            if command == .showPacks { return openPacks() }
+            if let effects = runTranslationCommand(command) { return effects }
+            return runRouteDetail(command)
+        case .consent, .progress, .errorDialog, .overlay: return runDialog(command)
+        case .packs: return runPacks(command)
         }
+        return []
+    }
+
+    private mutating func openPacks() -> [Effect] {
+        screens.append(.packs(PacksScreenState()))
+        return [.loadPacks]
     }
 
     // MARK: Route list
@@ -132,11 +147,13 @@ extension AppState {
     static let readableTextWidth = 100
 
     func detailLayout(_ detail: RouteDetailState) -> RouteDetailLayout {
-        RouteDetailLayout(route: routes[detail.routeIndex], detail: detail, languages: languages, width: detailTextWidth)
+        RouteDetailLayout(route: routes[detail.routeIndex], detail: detail, languages: languages, width: detailTextWidth,
+                          translations: translations, showingOriginal: showingOriginal, originalsOnly: originalsOnly,
+                          overrides: languageOverrides)
     }
 
-    private mutating func runRouteDetail(_ command: Command) {
-        guard var detail else { return }
+    private mutating func runRouteDetail(_ command: Command) -> [Effect] {
+        guard var detail else { return [] }
         let scroller = DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight)
         switch command {
         case .moveDown: scroller.moveDown(&detail)
@@ -152,7 +169,8 @@ extension AppState {
             scroller.scrollToEnd(&detail)
         case .back:
             screens.removeLast()
-            return
+            // Leaving the screen stops its translations (approved downloads go on).
+            return [.cancelTranslations]
         case .pickLanguage:
             modals.append(.languagePicker(languagePicker(for: detail)))
         case .search:
@@ -174,6 +192,7 @@ extension AppState {
             break
         }
         self.detail = detail
+        return []
     }
 
     private func languagePicker(for detail: RouteDetailState) -> LanguagePickerState {
@@ -245,25 +264,41 @@ extension AppState {
         }
     }
 
-    private mutating func runPicker(_ command: Command) {
-        guard case .languagePicker(var picker) = modals.last else { return }
+    private mutating func runPicker(_ command: Command) -> [Effect] {
+        guard case .languagePicker(var picker) = modals.last else { return [] }
         let count = picker.matches.count
         if let moved = Command.move(command, from: picker.selected, last: count - 1, page: 8) {
             picker.selected = min(max(moved, 0), max(count - 1, 0))
             modals[modals.count - 1] = .languagePicker(picker)
-            return
+            return []
+        }
+        if picker.purpose != .filter {
+            switch command {
+            case .apply:
+                modals.removeLast()
+                let tag = picker.matches.indices.contains(picker.selected) ? picker.matches[picker.selected].tag : nil
+                return applyPicker(picker.purpose, tag: tag)
+            case .cancel:
+                modals.removeLast()
+                return applyPicker(picker.purpose, tag: nil)
+            case .quit:
+                shouldQuit = true
+            default:
+                break
+            }
+            return []
         }
         switch command {
         case .apply:
             modals.removeLast()
-            guard var detail, picker.matches.indices.contains(picker.selected) else { return }
+            guard var detail, picker.matches.indices.contains(picker.selected) else { return [] }
             detail.query.language = picker.matches[picker.selected].tag
             refilter(&detail)
             detail.selected = 0
             detail.top = 0
             detail.topOffset = 0
             self.detail = detail
-            return
+            return []
         case .cancel:
             modals.removeLast()
         case .quit:
@@ -271,6 +306,7 @@ extension AppState {
         default:
             break
         }
+        return []
     }
 
     private mutating func runTextInput(_ command: Command) {
@@ -308,7 +344,7 @@ extension AppState {
         case .textInput(var input):
             guard edit(&input.text, with: key) else { return }
             modals[modals.count - 1] = .textInput(input)
-        case .help:
+        default:
             break
         }
     }

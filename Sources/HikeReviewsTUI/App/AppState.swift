@@ -1,4 +1,5 @@
 import ReviewModel
+import TranslationEngine
 
 /// Everything the app shows, as one value: the reducer changes it, renderers read it.
 struct AppState: Equatable, Sendable {
@@ -20,8 +21,23 @@ struct AppState: Equatable, Sendable {
     var screens: [Screen] = []
     /// Modals above the screens; the last one gets keys first.
     var modals: [Modal] = []
-    /// The language translations go into (the next issues use it; shown in the status bar).
+    /// The language translations go into (`L` changes it; shown in the status bar).
     var targetLanguage: String
+    /// Inline translations, by review id.
+    var translations: [String: ReviewTranslation] = [:]
+    /// Reviews shown without their translation (`o`), and whether `O` hid them all.
+    var showingOriginal: Set<String> = []
+    var originalsOnly = false
+    /// Languages the user named for reviews that could not be identified.
+    var languageOverrides: [String: String] = [:]
+    /// The latest inline translation run; results of older runs are ignored.
+    var translationRun = 0
+    /// Downloads under way (the progress dialog, or the status bar when it is hidden).
+    var download: DownloadState?
+    /// The overlay's latest request.
+    var overlayRun = 0
+    /// A message for the title bar, cleared by the next translation (a language no route reaches).
+    var notice: String?
     var shouldQuit = false
 
     init(routes: [Route], size: Size, targetLanguage: String = "en") {
@@ -45,6 +61,7 @@ struct AppState: Equatable, Sendable {
         if let modal = modals.last { return modal.keyContext }
         switch screens.last {
         case .routeDetail: return .routeDetail
+        case .packs: return .packs
         case nil: return .routeList
         }
     }
@@ -60,6 +77,7 @@ struct DetectionProgress: Hashable, Sendable {
 /// A screen on the stack.
 enum Screen: Equatable, Sendable {
     case routeDetail(RouteDetailState)
+    case packs(PacksScreenState)
 }
 
 /// Selection, scroll and search of the route list.
@@ -82,4 +100,7 @@ struct RouteDetailState: Hashable, Sendable {
     /// The first block on screen (0 is the route header, i + 1 is `visible[i]`) and lines of it skipped.
     var top = 0
     var topOffset = 0
+    /// What `T` translates, as Apple's translationTask takes it: set by the first `T`,
+    /// invalidated by the next ones (so the task runs again).
+    var configuration: TranslationSession.Configuration?
 }

@@ -5,6 +5,11 @@ enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case languagePicker = "Language picker"
     case textInput = "Search field"
     case help = "Help"
+    case consent = "Dialog"
+    case progress = "Download"
+    case errorDialog = "Error"
+    case overlay = "Translation"
+    case packs = "Packs"
 }
 
 /// What the user asks for, in the imperative.
@@ -15,6 +20,8 @@ enum Command: Hashable, Sendable {
     case apply, cancel
     case clearFilters
     case cycleSort
+    case translateAll, translateOne, toggleOriginal, toggleAllOriginals, pickTarget, showPacks
+    case confirm, decline, hide, cancelDownload, retry, putInline, install, remove
 }
 
 /// One row of the keybinding table.
@@ -49,8 +56,26 @@ enum KeyBindings {
         KeyBinding(command: .cancel, keys: [.escape], help: "close without changes", contexts: [.languagePicker, .textInput]),
         KeyBinding(command: .back, keys: [.escape, .backspace, .left, .char("h")], help: "go back", contexts: [.routeDetail]),
         KeyBinding(command: .back, keys: [.escape, .backspace, .char("?")], help: "close help", contexts: [.help]),
-        KeyBinding(command: .showHelp, keys: [.char("?")], help: "help", contexts: [.routeList, .routeDetail]),
-        KeyBinding(command: .quit, keys: [.char("q")], help: "quit", contexts: [.routeList, .routeDetail, .help]),
+        KeyBinding(command: .translateAll, keys: [.char("T")], help: "translate the filtered reviews inline (again)", contexts: [.routeDetail]),
+        KeyBinding(command: .translateOne, keys: [.char("t")], help: "translate the selected review in an overlay", contexts: [.routeDetail]),
+        KeyBinding(command: .toggleOriginal, keys: [.char("o")], help: "original / translation of the selected review", contexts: [.routeDetail]),
+        KeyBinding(command: .toggleAllOriginals, keys: [.char("O")], help: "original / translation of every review", contexts: [.routeDetail]),
+        KeyBinding(command: .pickTarget, keys: [.char("L")], help: "choose the language to translate into", contexts: [.routeDetail, .overlay]),
+        KeyBinding(command: .showPacks, keys: [.char("P")], help: "language packs", contexts: [.routeList, .routeDetail]),
+        KeyBinding(command: .confirm, keys: [.enter, .char("y")], help: "yes (the highlighted button)", contexts: [.consent]),
+        KeyBinding(command: .decline, keys: [.escape, .char("n")], help: "not now", contexts: [.consent]),
+        KeyBinding(command: .hide, keys: [.char("h"), .escape], help: "hide; the download goes on", contexts: [.progress]),
+        KeyBinding(command: .cancelDownload, keys: [.char("c")], help: "cancel the download", contexts: [.progress]),
+        KeyBinding(command: .retry, keys: [.char("r"), .enter], help: "retry", contexts: [.errorDialog]),
+        KeyBinding(command: .cancel, keys: [.escape], help: "close", contexts: [.errorDialog, .overlay]),
+        KeyBinding(command: .putInline, keys: [.char("r")], help: "put the translation inline", contexts: [.overlay]),
+        KeyBinding(command: .install, keys: [.char("i")], help: "install the selected pack", contexts: [.packs]),
+        KeyBinding(command: .remove, keys: [.char("d")], help: "delete the selected pack", contexts: [.packs]),
+        KeyBinding(command: .moveDown, keys: [.char("j"), .down], help: "next item", contexts: [.packs]),
+        KeyBinding(command: .moveUp, keys: [.char("k"), .up], help: "previous item", contexts: [.packs]),
+        KeyBinding(command: .back, keys: [.escape, .backspace, .char("h")], help: "go back", contexts: [.packs]),
+        KeyBinding(command: .showHelp, keys: [.char("?")], help: "help", contexts: [.routeList, .routeDetail, .packs]),
+        KeyBinding(command: .quit, keys: [.char("q")], help: "quit", contexts: [.routeList, .routeDetail, .help, .packs]),
         KeyBinding(command: .quit, keys: [.ctrl("c")], help: "quit", contexts: Set(KeyContext.allCases)),
     ]
 

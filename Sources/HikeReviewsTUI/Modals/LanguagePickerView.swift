@@ -2,11 +2,11 @@
 enum LanguagePickerView {
     static func draw(_ picker: LanguagePickerState, in area: Rect, into buffer: inout ScreenBuffer) {
         let matches = picker.matches
-        let width = min(area.width, 44)
+        let width = min(area.width, max(44, TerminalText.width(picker.title) + 6))
         let height = min(area.height, max(matches.count, 1) + 4)
         let box = area.centered(width: width, height: height)
         buffer.fill(box, style: .dialog)
-        buffer.drawBox(box, title: "Language", style: .dialog)
+        buffer.drawBox(box, title: picker.title, style: .dialog)
         let inner = box.inset(by: 1)
         guard !inner.isEmpty else { return }
         let used = buffer.put(" Filter: ", x: inner.x, y: inner.y, style: .dialogTitle)
@@ -26,8 +26,8 @@ enum LanguagePickerView {
             let choice = matches[index]
             let style: Style = index == picker.selected ? .selected : .dialog
             let code = choice.tag ?? "*"
-            let count = "\(choice.count)"
-            let nameWidth = max(inner.width - 14, 1)
+            let count = choice.note ?? "\(choice.count)"
+            let nameWidth = max(inner.width - 9 - max(count.count, 5), 1)
             let line = " " + TerminalText.pad(TerminalText.truncate(choice.name, width: nameWidth), width: nameWidth)
                 + " " + TerminalText.pad(code, width: 6) + String(repeating: " ", count: max(5 - count.count, 0)) + count + " "
             _ = buffer.put(line, x: inner.x, y: listTop + row, style: style, maxWidth: inner.width)

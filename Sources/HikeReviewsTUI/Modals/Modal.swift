@@ -5,12 +5,21 @@ enum Modal: Equatable, Sendable {
     case help(HelpState)
     case languagePicker(LanguagePickerState)
     case textInput(TextInputState)
+    case consent(ConsentDialogState)
+    case progress
+    case error(ErrorDialogState)
+    case overlay(OverlayState)
+    case confirm(ConfirmState)
 
     var keyContext: KeyContext {
         switch self {
         case .help: return .help
         case .languagePicker: return .languagePicker
         case .textInput: return .textInput
+        case .consent, .confirm: return .consent
+        case .progress: return .progress
+        case .error: return .errorDialog
+        case .overlay: return .overlay
         }
     }
 }
@@ -27,11 +36,27 @@ struct LanguageChoice: Hashable, Sendable {
     var tag: String?
     var name: String
     var count: Int
+    /// Shown instead of the count (a target's availability: installed, supported).
+    var note: String? = nil
+}
+
+/// What a language picker chooses.
+enum PickerPurpose: Hashable, Sendable {
+    /// The route detail's review filter.
+    case filter
+    /// The route screen's target language.
+    case target
+    /// The overlay's target language.
+    case overlayTarget
+    /// The language of reviews that could not be identified.
+    case identify(reviewIDs: [String])
 }
 
 /// The language picker: every language of the route's reviews, narrowed by what the user types.
 struct LanguagePickerState: Hashable, Sendable {
     var choices: [LanguageChoice]
+    var purpose: PickerPurpose = .filter
+    var title = "Language"
     var filterText = ""
     var selected = 0
 

@@ -42,4 +42,10 @@ extension Style {
 
     /// A dialog's heading.
     static let dialogTitle = Style(bold: true)
+
+    /// A word the translation engine did not know (left as it was).
+    static let unknownWord = Style(underline: true)
+
+    /// A dialog's default button.
+    static let button = Style(bold: true, reverse: true)
 }

@@ -4,13 +4,21 @@ import TranslationEngine
 
 /// Carries out effects on background tasks it owns; results come back as actions.
 final class EffectRunner: Sendable {
-    private let queue: ActionQueue
+    let queue: ActionQueue
     private let index: ReviewLanguageIndex
     private let tasks = TaskBag()
+    let translationTasks = TaskBag()
+    let downloadTasks = TaskBag()
+    let sessions = SessionBag()
+    let manager: PackManager
+    let consent: TerminalConsent
 
-    init(queue: ActionQueue, detector: some LanguageDetecting) {
+    init(queue: ActionQueue, detector: some LanguageDetecting, manager: PackManager = PackManager()) {
         self.queue = queue
         self.index = ReviewLanguageIndex(detector: detector)
+        self.manager = manager
+        self.consent = TerminalConsent(queue: queue)
+        forwardDownloadEvents()
     }
 
     func run(_ effects: [Effect]) {
@@ -18,13 +26,38 @@ final class EffectRunner: Sendable {
             switch effect {
             case .detectLanguages(let reviews):
                 detect(reviews)
+            case .translate(let run, let jobs, let target):
+                translate(run: run, jobs: jobs, target: target)
+            case .translateForOverlay(let run, let job, let target):
+                translateForOverlay(run: run, job: job, target: target)
+            case .answerConsent(let id, let answer):
+                consent.answer(id, answer)
+            case .cancelDownloads:
+                // A download belongs to the session that asked for it (or to the packs screen).
+                sessions.cancelAll()
+                downloadTasks.cancelAll()
+                forwardDownloadEvents()
+            case .cancelTranslations:
+                translationTasks.cancelAll()
+            case .loadTargetChoices(let purpose, let source):
+                loadTargetChoices(purpose: purpose, source: source)
+            case .loadPacks:
+                loadPacks()
+            case .installPacks(let ids):
+                installPacks(ids)
+            case .removePack(let id):
+                removePack(id)
             }
         }
     }
 
-    /// Cancels all running work (on quit).
+    /// Cancels all running work (on quit); open consent requests are declined.
     func cancelAll() {
         tasks.cancelAll()
+        translationTasks.cancelAll()
+        downloadTasks.cancelAll()
+        sessions.cancelAll()
+        consent.declineAll()
     }
 
     /// Detects in batches so the screen fills in while the rest is still being read.
@@ -58,6 +91,23 @@ final class TaskBag: Sendable {
             tasks.forEach { $0.cancel() }
             tasks.removeAll()
         }
+    }
+}
+
+/// The translation sessions the runner made, so a cancel reaches their downloads too.
+final class SessionBag: Sendable {
+    private let sessions = Mutex<[TranslationSession]>([])
+
+    func add(_ session: TranslationSession) {
+        sessions.withLock { $0.append(session) }
+    }
+
+    func cancelAll() {
+        let all = sessions.withLock { sessions in
+            defer { sessions.removeAll() }
+            return sessions
+        }
+        for session in all { Task { await session.cancel() } }
     }
 }
 

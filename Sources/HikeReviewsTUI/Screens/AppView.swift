@@ -21,6 +21,8 @@ enum AppView {
         drawTitleBar(state, in: title, into: &buffer)
         if let detail = state.detail {
             RouteDetailView.draw(state, detail, in: body, into: &buffer)
+        } else if case .packs(let packs) = state.screens.last {
+            PacksView.draw(packs, in: body, into: &buffer)
         } else {
             RouteListView.draw(state, in: body, into: &buffer)
         }
@@ -33,6 +35,16 @@ enum AppView {
                 LanguagePickerView.draw(picker, in: body, into: &buffer)
             case .textInput(let input):
                 drawTextInput(input, in: status, into: &buffer)
+            case .consent(let dialog):
+                DialogViews.drawConsent(dialog, in: body, into: &buffer)
+            case .progress:
+                DialogViews.drawProgress(state.download, in: body, into: &buffer)
+            case .error(let error):
+                DialogViews.drawError(error, in: body, into: &buffer)
+            case .confirm(let confirm):
+                DialogViews.drawConfirm(confirm, in: body, into: &buffer)
+            case .overlay(let overlay):
+                OverlayView.draw(overlay, state: state, in: body, into: &buffer)
             }
         }
     }
@@ -58,6 +70,8 @@ enum AppView {
         var right = ""
         if !state.detection.isFinished {
             right = "detecting languages \(state.detection.done)/\(state.detection.total)… "
+        } else if let notice = state.notice {
+            right = TerminalText.sanitize(notice) + " "
         }
         let rightWidth = TerminalText.width(right)
         let room = max(rect.width - rightWidth - 1, 0)
@@ -72,10 +86,20 @@ enum AppView {
         let hints: String
         switch state.keyContext {
         case .routeList: hints = "Enter open  / search  ? help  q quit"
-        case .routeDetail: hints = "l language  / search  s sort  c clear  Esc back  ? help  q quit"
-        case .languagePicker: hints = "type to narrow  ↑↓ choose  Enter apply  Esc cancel"
+        case .routeDetail: hints = "l language  T translate  t overlay  o original  L target  / search  ? help  q quit"
+        case .languagePicker:
+            if case .languagePicker(let picker) = state.modals.last, case .identify = picker.purpose {
+                hints = "type to narrow  ↑↓ choose  Enter apply  Esc skip"
+            } else {
+                hints = "type to narrow  ↑↓ choose  Enter apply  Esc cancel"
+            }
         case .textInput: hints = "Enter search  Esc cancel"
         case .help: hints = "↑↓ scroll  Esc close"
+        case .consent: hints = "Enter yes  Esc not now"
+        case .progress: hints = "h hide (keeps downloading)  c cancel"
+        case .errorDialog: hints = "r retry  Esc close"
+        case .overlay: hints = "L language  r put inline  Esc close"
+        case .packs: hints = "i install  d delete  Esc back  q quit"
         }
         let position: String
         if let detail = state.detail {
@@ -83,7 +107,10 @@ enum AppView {
         } else {
             position = state.routeList.visible.isEmpty ? "0/0" : "\(state.routeList.selected + 1)/\(state.routeList.visible.count)"
         }
-        let right = " \(position) → \(state.targetLanguage) "
+        var right = " \(position) → \(state.targetLanguage) "
+        if let download = state.download, !state.modals.contains(.progress) {
+            right = " " + DialogViews.statusLine(download) + right
+        }
         let rightWidth = TerminalText.width(right)
         let room = max(rect.width - rightWidth - 1, 0)
         _ = buffer.put(TerminalText.truncate(" " + hints, width: room), x: rect.x, y: rect.y, style: .statusBar)

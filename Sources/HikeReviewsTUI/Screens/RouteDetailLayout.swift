@@ -30,6 +30,10 @@ struct RouteDetailLayout {
     var languages: [String: String]
     /// Columns available to the text.
     var width: Int
+    var translations: [String: ReviewTranslation] = [:]
+    var showingOriginal: Set<String> = []
+    var originalsOnly = false
+    var overrides: [String: String] = [:]
 
     var blockCount: Int { detail.visible.count + 1 }
 
@@ -91,7 +95,7 @@ struct RouteDetailLayout {
     }
 
     private func reviewLines(_ review: Review, width: Int) -> [StyledLine] {
-        let tag = languages[review.id].map { "[\($0)]" } ?? "[…]"
+        let tag = (overrides[review.id] ?? languages[review.id]).map { "[\($0)]" } ?? "[…]"
         let stars = RouteFacts.stars(review.rating)
         let header = StyledLine([
             (stars, .accent),
@@ -105,7 +109,64 @@ struct RouteDetailLayout {
         for line in TerminalText.wrap(review.text, width: width) {
             lines.append(StyledLine(line))
         }
+        if let translation = translations[review.id], !originalsOnly, !showingOriginal.contains(review.id) {
+            lines += Self.translationLines(translation, width: width)
+        }
         lines.append(StyledLine(""))
         return lines
+    }
+
+    /// A translation under its review: a marked header with the route, then the text with the
+    /// words the engine did not know underlined; or what stands in its way.
+    static func translationLines(_ translation: ReviewTranslation, width: Int) -> [StyledLine] {
+        let target = LanguageNames.name(of: translation.target)
+        switch translation.status {
+        case .pending:
+            return [StyledLine("↳ translating into \(target)…", style: .dim)]
+        case .done(let text, let route, let unknownWords):
+            var lines = [StyledLine([("↳ ", .accent), (route.joined(separator: "→"), .tag), (" · \(target)", .dim)])]
+            let unknown = Set(unknownWords)
+            for line in TerminalText.wrap(text, width: width) {
+                lines.append(StyledLine(markUnknown(line, unknown: unknown)))
+            }
+            return lines
+        case .noRoute(let source):
+            return [StyledLine("↳ no offline translation from \(LanguageNames.name(of: source)) into \(target)", style: .dim)]
+        case .needsPack(let packs):
+            return [StyledLine("↳ needs a language pack (\(packs.joined(separator: ", "))): press T to download", style: .dim)]
+        case .unidentified:
+            return [StyledLine("↳ language not identified: press T to name it", style: .dim)]
+        case .failed(let message):
+            return TerminalText.wrap("↳ translation failed: " + message, width: width).map { StyledLine($0, style: .error) }
+        }
+    }
+
+    /// The line's words the engine did not know, underlined.
+    static func markUnknown(_ line: String, unknown: Set<String>) -> [(text: String, style: Style)] {
+        guard !unknown.isEmpty else { return [(line, .plain)] }
+        var segments: [(text: String, style: Style)] = []
+        var word = ""
+        var plain = ""
+        func flushWord() {
+            guard !word.isEmpty else { return }
+            if unknown.contains(word) {
+                if !plain.isEmpty { segments.append((plain, .plain)); plain = "" }
+                segments.append((word, .unknownWord))
+            } else {
+                plain += word
+            }
+            word = ""
+        }
+        for character in line {
+            if character.isLetter || character.isNumber || character == "-" || character == "'" {
+                word.append(character)
+            } else {
+                flushWord()
+                plain.append(character)
+            }
+        }
+        flushWord()
+        if !plain.isEmpty { segments.append((plain, .plain)) }
+        return segments
     }
 }

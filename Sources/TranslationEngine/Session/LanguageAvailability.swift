@@ -28,6 +28,11 @@ public struct LanguageAvailability: Sendable {
         availability = Availability(packs: pairs.packs)
     }
 
+    /// Every BCP 47 tag some route reads or writes (variants such as `ca-valencia` kept).
+    public var supportedLanguageTags: [String] {
+        availability.supportedLanguages
+    }
+
     /// Every language some route reads or writes.
     public var supportedLanguages: [Locale.Language] {
         availability.supportedLanguages.map(Locale.Language.init(identifier:))

@@ -193,9 +193,11 @@ public actor TranslationSession {
         }
     }
 
-    /// Stops the session: later requests throw `alreadyCancelled`.
+    /// Stops the session: later requests throw `alreadyCancelled`, and pack downloads it
+    /// started are cancelled.
     public func cancel() {
         isCancelled = true
+        for install in installs.values { install.cancel() }
     }
 
     private func translate(_ request: Request) async throws -> Response {

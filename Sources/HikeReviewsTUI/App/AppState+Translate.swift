@@ -1,0 +1,307 @@
+import Foundation
+import ReviewModel
+import TranslationEngine
+
+extension AppState {
+    /// Applies the actions that translation, consent and downloads produce.
+    mutating func reduceTranslation(_ action: Action) -> [Effect] {
+        switch action {
+        case .translationArrived(let run, let reviewID, let text, let route, let unknownWords):
+            guard run == translationRun, let current = translations[reviewID] else { return [] }
+            translations[reviewID] = ReviewTranslation(target: current.target, status: .done(text: text, route: route, unknownWords: unknownWords))
+            revealSelection()
+        case .translationFailed(let run, let reviewIDs, let failure):
+            guard run == translationRun else { return [] }
+            let status: TranslationStatus
+            switch failure {
+            case .noRoute(let source):
+                status = .noRoute(source: source)
+                notice = "No offline translation from \(LanguageNames.name(of: source)) into \(LanguageNames.name(of: targetLanguage)) (\(reviewIDs.count) review\(reviewIDs.count == 1 ? "" : "s"))"
+            case .needsPack(let packs): status = .needsPack(packs)
+            case .failed(let message): status = .failed(message)
+            }
+            for id in reviewIDs {
+                guard let current = translations[id] else { continue }
+                translations[id] = ReviewTranslation(target: current.target, status: status)
+            }
+            revealSelection()
+        case .overlayTranslated(let run, let status):
+            guard let index = modals.lastIndex(where: { if case .overlay = $0 { return true } else { return false } }),
+                  case .overlay(var overlay) = modals[index], overlay.run == run else { return [] }
+            overlay.status = status
+            modals[index] = .overlay(overlay)
+        case .consentRequested(let id, let request):
+            modals.append(.consent(ConsentDialogState(requestID: id, request: request)))
+        case .downloadProgressed(let packID, let bytes, let total, let time):
+            var state = download ?? DownloadState(packIDs: [packID])
+            if !state.packIDs.contains(packID) { state.packIDs.append(packID) }
+            state.bytes[packID] = bytes
+            state.totals[packID] = total
+            if state.startedAt == nil { state.startedAt = time }
+            state.now = time
+            download = state
+        case .downloadFinished(let packID):
+            guard var state = download else { return [] }
+            state.bytes[packID] = state.totals[packID] ?? state.bytes[packID]
+            state.packIDs.removeAll { $0 == packID }
+            download = state.packIDs.isEmpty ? nil : state
+            if download == nil { modals.removeAll { $0 == .progress } }
+            if case .packs = screens.last { return [.loadPacks] }
+        case .downloadFailed(let packID, let message):
+            download = nil
+            modals.removeAll { $0 == .progress }
+            modals.append(.error(ErrorDialogState(title: "Download failed", message: "\(packID): \(message)", canRetry: detail != nil)))
+        case .targetChoicesLoaded(let purpose, let choices):
+            var picker = LanguagePickerState(choices: choices, purpose: purpose)
+            switch purpose {
+            case .identify(let ids):
+                picker.title = "Which language \(ids.count == 1 ? "is this review" : "are these \(ids.count) reviews") in?"
+            case .target, .overlayTarget:
+                picker.title = "Translate into"
+                picker.selected = choices.firstIndex { $0.tag == targetLanguage } ?? 0
+            case .filter:
+                break
+            }
+            modals.append(.languagePicker(picker))
+        case .packsLoaded(let rows, let message):
+            guard case .packs(var packs) = screens.last else { return [] }
+            packs.rows = rows
+            packs.loading = false
+            packs.message = message
+            packs.selected = min(packs.selected, max(rows.count - 1, 0))
+            screens[screens.count - 1] = .packs(packs)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Route detail commands that translate; nil when the command is not one of them.
+    mutating func runTranslationCommand(_ command: Command) -> [Effect]? {
+        guard let detail else { return nil }
+        switch command {
+        case .translateAll:
+            return translateFiltered()
+        case .translateOne:
+            guard detail.visible.indices.contains(detail.selected) else { return [] }
+            let review = routes[detail.routeIndex].reviews[detail.visible[detail.selected]]
+            guard let source = language(of: review) else {
+                modals.append(.error(ErrorDialogState(title: "Language not identified",
+                                                      message: "The language of this review could not be identified. Press T to name it.", canRetry: false)))
+                return []
+            }
+            overlayRun += 1
+            modals.append(.overlay(OverlayState(reviewID: review.id, source: source, target: targetLanguage, run: overlayRun)))
+            return [.translateForOverlay(run: overlayRun, job: TranslationJob(reviewID: review.id, text: review.text, source: source), target: targetLanguage)]
+        case .toggleOriginal:
+            guard detail.visible.indices.contains(detail.selected) else { return [] }
+            let id = routes[detail.routeIndex].reviews[detail.visible[detail.selected]].id
+            if showingOriginal.contains(id) { showingOriginal.remove(id) } else { showingOriginal.insert(id) }
+            revealSelection()
+            return []
+        case .toggleAllOriginals:
+            originalsOnly.toggle()
+            showingOriginal = []
+            revealSelection()
+            return []
+        case .pickTarget:
+            return [.loadTargetChoices(purpose: .target, source: detail.query.language)]
+        default:
+            return nil
+        }
+    }
+
+    /// The language a review is translated from: what the user named, else what was detected.
+    func language(of review: Review) -> String? {
+        guard let tag = languageOverrides[review.id] ?? languages[review.id], tag != "und" else { return nil }
+        return tag
+    }
+
+    /// `T`: the first press creates the screen's configuration, later ones invalidate it, and
+    /// either way every filtered review is translated again (streamed in by the effect).
+    mutating func translateFiltered() -> [Effect] {
+        guard var detail else { return [] }
+        if detail.configuration == nil {
+            detail.configuration = TranslationSession.Configuration(sourceTag: detail.query.language, targetTag: targetLanguage)
+        } else {
+            detail.configuration?.targetTag = targetLanguage
+            detail.configuration?.sourceTag = detail.query.language
+            detail.configuration?.invalidate()
+        }
+        self.detail = detail
+        translationRun += 1
+        notice = nil
+        var jobs: [TranslationJob] = []
+        var unidentified: [String] = []
+        for index in detail.visible {
+            let review = routes[detail.routeIndex].reviews[index]
+            translations[review.id] = ReviewTranslation(target: targetLanguage, status: .pending)
+            if let source = language(of: review) {
+                jobs.append(TranslationJob(reviewID: review.id, text: review.text, source: source))
+            } else {
+                unidentified.append(review.id)
+            }
+        }
+        revealSelection()
+        var effects: [Effect] = jobs.isEmpty ? [] : [.translate(run: translationRun, jobs: jobs, target: targetLanguage)]
+        if !unidentified.isEmpty { effects.append(.loadTargetChoices(purpose: .identify(reviewIDs: unidentified), source: nil)) }
+        return effects
+    }
+
+    /// Keys of the consent, progress, error, overlay and confirmation dialogs.
+    mutating func runDialog(_ command: Command) -> [Effect] {
+        guard let modal = modals.last else { return [] }
+        if command == .quit {
+            shouldQuit = true
+            return []
+        }
+        switch modal {
+        case .consent(let dialog):
+            modals.removeLast()
+            let ids = dialog.request.packs.map(\.id)
+            switch command {
+            case .confirm:
+                download = DownloadState(packIDs: ids)
+                modals.append(.progress)
+                if let id = dialog.requestID { return [.answerConsent(id: id, answer: .download)] }
+                return [.installPacks(ids)]
+            case .decline:
+                if let id = dialog.requestID { return [.answerConsent(id: id, answer: .notNow)] }
+            default:
+                modals.append(modal)
+            }
+        case .confirm(let confirm):
+            modals.removeLast()
+            switch (command, confirm.purpose) {
+            case (.confirm, .removePack(let id)): return [.removePack(id)]
+            case (.decline, _): break
+            default: modals.append(modal)
+            }
+        case .progress:
+            switch command {
+            case .hide:
+                modals.removeLast()
+            case .cancelDownload:
+                modals.removeLast()
+                download = nil
+                return [.cancelDownloads]
+            default:
+                break
+            }
+        case .error(let error):
+            switch command {
+            case .retry:
+                modals.removeLast()
+                if error.canRetry { return translateFiltered() }
+            case .cancel:
+                modals.removeLast()
+            default:
+                break
+            }
+        case .overlay(let overlay):
+            switch command {
+            case .cancel:
+                modals.removeLast()
+            case .putInline:
+                guard case .done = overlay.status else { return [] }
+                modals.removeLast()
+                translations[overlay.reviewID] = ReviewTranslation(target: overlay.target, status: overlay.status)
+                showingOriginal.remove(overlay.reviewID)
+                revealSelection()
+            case .pickTarget:
+                return [.loadTargetChoices(purpose: .overlayTarget, source: overlay.source)]
+            default:
+                break
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A target or identify picker was applied (or, with nil, cancelled).
+    mutating func applyPicker(_ purpose: PickerPurpose, tag: String?) -> [Effect] {
+        switch purpose {
+        case .filter:
+            return []
+        case .target:
+            if let tag { targetLanguage = tag }
+            return []
+        case .overlayTarget:
+            guard let tag, let index = modals.lastIndex(where: { if case .overlay = $0 { return true } else { return false } }),
+                  case .overlay(var overlay) = modals[index], let detail else { return [] }
+            overlayRun += 1
+            overlay.target = tag
+            overlay.status = .pending
+            overlay.run = overlayRun
+            modals[index] = .overlay(overlay)
+            guard let review = routes[detail.routeIndex].reviews.first(where: { $0.id == overlay.reviewID }) else { return [] }
+            return [.translateForOverlay(run: overlayRun, job: TranslationJob(reviewID: review.id, text: review.text, source: overlay.source), target: tag)]
+        case .identify(let ids):
+            guard let tag, let detail else {
+                for id in ids { translations[id] = translations[id].map { ReviewTranslation(target: $0.target, status: .unidentified) } }
+                revealSelection()
+                return []
+            }
+            let reviews = routes[detail.routeIndex].reviews
+            var jobs: [TranslationJob] = []
+            for id in ids {
+                languageOverrides[id] = tag
+                if let review = reviews.first(where: { $0.id == id }) {
+                    jobs.append(TranslationJob(reviewID: id, text: review.text, source: tag))
+                }
+            }
+            return jobs.isEmpty ? [] : [.translate(run: translationRun, jobs: jobs, target: translations[ids[0]]?.target ?? targetLanguage)]
+        }
+    }
+
+    /// Keys of the packs screen.
+    mutating func runPacks(_ command: Command) -> [Effect] {
+        guard case .packs(var packs) = screens.last else { return [] }
+        let count = packs.rows.count
+        if let moved = Command.move(command, from: packs.selected, last: count - 1, page: max(1, bodyHeight - 3)) {
+            packs.selected = min(max(moved, 0), max(count - 1, 0))
+            let rows = max(1, bodyHeight - 3)
+            if packs.selected < packs.scroll { packs.scroll = packs.selected }
+            if packs.selected >= packs.scroll + rows { packs.scroll = packs.selected - rows + 1 }
+            screens[screens.count - 1] = .packs(packs)
+            return []
+        }
+        switch command {
+        case .back:
+            screens.removeLast()
+        case .quit:
+            shouldQuit = true
+        case .showHelp:
+            modals.append(.help(HelpState(context: .packs)))
+        case .install:
+            guard packs.rows.indices.contains(packs.selected) else { return [] }
+            let row = packs.rows[packs.selected]
+            guard row.status == "available", let entry = row.entry else {
+                packs.message = "\(row.id) is \(row.status) already"
+                screens[screens.count - 1] = .packs(packs)
+                return []
+            }
+            modals.append(.consent(ConsentDialogState(requestID: nil, request: ConsentRequest(reason: "Install \(entry.title)", packs: [entry], repository: nil))))
+        case .remove:
+            guard packs.rows.indices.contains(packs.selected) else { return [] }
+            let row = packs.rows[packs.selected]
+            guard row.status == "installed" else {
+                packs.message = row.status == "system" ? "\(row.id) is Debian's: remove it with apt" : "\(row.id) is not installed"
+                screens[screens.count - 1] = .packs(packs)
+                return []
+            }
+            modals.append(.confirm(ConfirmState(purpose: .removePack(row.id), question: "Delete the language pack \(row.title) (\(row.id))?")))
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Keeps the selected review on screen after its block changed height.
+    mutating func revealSelection() {
+        guard var detail else { return }
+        DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight).reveal(&detail)
+        self.detail = detail
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import TranslationEngine
+
+/// Where one review's translation stands.
+enum TranslationStatus: Equatable, Sendable {
+    case pending
+    case done(text: String, route: [String], unknownWords: [String])
+    /// No offline route reaches the target from the review's language.
+    case noRoute(source: String)
+    /// The packs were not approved ("not now"): `T` asks again.
+    case needsPack([String])
+    /// The user skipped naming the language of the review.
+    case unidentified
+    case failed(String)
+}
+
+/// One review's translation into one target.
+struct ReviewTranslation: Equatable, Sendable {
+    var target: String
+    var status: TranslationStatus
+}
+
+/// One review sent to the engine.
+struct TranslationJob: Equatable, Sendable {
+    var reviewID: String
+    var text: String
+    /// The language of the review (detected, or named by the user).
+    var source: String
+}
+
+/// Why a group of reviews could not be translated.
+enum TranslationFailure: Equatable, Sendable {
+    case noRoute(source: String)
+    case needsPack([String])
+    case failed(String)
+}
+
+/// A pack download under way, as the progress dialog and the status bar show it.
+struct DownloadState: Equatable, Sendable {
+    var packIDs: [String]
+    var bytes: [String: Int] = [:]
+    var totals: [String: Int] = [:]
+    /// When the first byte arrived (seconds on the app's clock), for the speed.
+    var startedAt: Double?
+    var now: Double = 0
+
+    var doneBytes: Int { bytes.values.reduce(0, +) }
+    var totalBytes: Int { max(packIDs.reduce(0) { $0 + (totals[$1] ?? 0) }, doneBytes) }
+
+    /// Bytes per second since the first byte, or nil before there is one.
+    var speed: Double? {
+        guard let startedAt, now > startedAt + 0.05 else { return nil }
+        return Double(doneBytes) / (now - startedAt)
+    }
+}
+
+/// The consent dialog: a request from the engine, answered with Download or Not now.
+struct ConsentDialogState: Equatable, Sendable {
+    /// Ties the answer to the engine's waiting request; nil when the packs screen asked.
+    var requestID: Int?
+    var request: ConsentRequest
+}
+
+/// The error dialog, with what Retry would do.
+struct ErrorDialogState: Equatable, Sendable {
+    var title: String
+    var message: String
+    /// Whether `r` / Enter translates the route's reviews again.
+    var canRetry: Bool
+}
+
+/// The translation overlay on one review (Apple's translationPresentation).
+struct OverlayState: Equatable, Sendable {
+    var reviewID: String
+    var source: String
+    var target: String
+    var status: TranslationStatus = .pending
+    /// Ties results to the request that asked for them.
+    var run: Int
+}
+
+/// A confirmation dialog.
+struct ConfirmState: Equatable, Sendable {
+    enum Purpose: Equatable, Sendable {
+        case removePack(String)
+    }
+
+    var purpose: Purpose
+    var question: String
+}
+
+/// One row of the packs screen.
+struct PackRow: Equatable, Sendable {
+    var id: String
+    var title: String
+    /// installed, system or available.
+    var status: String
+    var size: Int
+    var directions: [String]
+    var entry: PackIndex.Entry?
+}
+
+/// The packs screen.
+struct PacksScreenState: Equatable, Sendable {
+    var rows: [PackRow] = []
+    var selected = 0
+    var scroll = 0
+    var loading = true
+    var message: String?
+}

@@ -1,0 +1,86 @@
+import Foundation
+import TranslationEngine
+
+/// The consent, progress, error and confirmation dialogs: boxes centred over the screen.
+enum DialogViews {
+    /// "1.9 MB", "558 kB".
+    static func size(_ bytes: Int) -> String {
+        bytes < 1_000_000 ? String(format: "%.0f kB", Double(bytes) / 1000) : String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+
+    /// Draws a box of wrapped lines and a row of buttons (the first highlighted).
+    static func drawBox(title: String, lines: [(String, Style)], buttons: [String], in area: Rect, into buffer: inout ScreenBuffer) {
+        let width = min(area.width, 64)
+        let inner = max(width - 4, 1)
+        var wrapped: [(String, Style)] = []
+        for (text, style) in lines {
+            if text.isEmpty { wrapped.append(("", style)); continue }
+            for line in TerminalText.wrap(TerminalText.sanitize(text), width: inner) { wrapped.append((line, style)) }
+        }
+        let height = min(area.height, wrapped.count + (buttons.isEmpty ? 2 : 4))
+        let box = area.centered(width: width, height: height)
+        buffer.fill(box, style: .dialog)
+        buffer.drawBox(box, title: title, style: .dialog)
+        let body = box.inset(horizontal: 2, vertical: 1)
+        guard !body.isEmpty else { return }
+        let textRows = buttons.isEmpty ? body.height : max(body.height - 2, 0)
+        for (row, line) in wrapped.prefix(textRows).enumerated() {
+            _ = buffer.put(line.0, x: body.x, y: body.y + row, style: line.1, maxWidth: body.width)
+        }
+        guard !buttons.isEmpty, body.height >= 1 else { return }
+        var x = body.x
+        let y = body.y + body.height - 1
+        for (index, button) in buttons.enumerated() {
+            x += buffer.put(" \(button) ", x: x, y: y, style: index == 0 ? .button : .dialog, maxWidth: body.x + body.width - x)
+            x += 2
+        }
+    }
+
+    static func drawConsent(_ dialog: ConsentDialogState, in area: Rect, into buffer: inout ScreenBuffer) {
+        let request = dialog.request
+        var lines: [(String, Style)] = []
+        let legs = request.packs.count == 1 ? "needs" : "needs, one pack for each leg,"
+        lines.append(("\(request.reason) \(legs):", .dialogTitle))
+        for pack in request.packs {
+            lines.append(("  \(pack.title) (\(pack.id)), \(size(pack.size)), \(pack.license)", .dialog))
+        }
+        lines.append(("", .dialog))
+        lines.append(("Total \(size(request.totalSize)) from \(request.repository?.absoluteString ?? request.packs.first?.url.deletingLastPathComponent().absoluteString ?? "the repository")", .dim))
+        drawBox(title: "Download language packs?", lines: lines, buttons: ["Download (Enter)", "Not now (Esc)"], in: area, into: &buffer)
+    }
+
+    static func drawProgress(_ download: DownloadState?, in area: Rect, into buffer: inout ScreenBuffer) {
+        guard let download else { return }
+        let done = download.doneBytes
+        let total = download.totalBytes
+        let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 0
+        let barWidth = min(area.width, 64) - 4 - 7
+        let filled = Int(Double(max(barWidth, 0)) * fraction)
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: max(barWidth - filled, 0))
+        var figures = "\(size(done)) of \(total > 0 ? size(total) : "?")"
+        if let speed = download.speed { figures += " · \(size(Int(speed)))/s" }
+        let lines: [(String, Style)] = [
+            ("Downloading \(download.packIDs.joined(separator: ", "))", .dialogTitle),
+            ("", .dialog),
+            (bar + String(format: " %3d%%", Int(fraction * 100)), .accent),
+            (figures, .dialog),
+        ]
+        drawBox(title: "Language packs", lines: lines, buttons: ["Hide (h)", "Cancel (c)"], in: area, into: &buffer)
+    }
+
+    static func drawError(_ error: ErrorDialogState, in area: Rect, into buffer: inout ScreenBuffer) {
+        drawBox(title: error.title, lines: [(error.message, .dialog)],
+                buttons: error.canRetry ? ["Retry (r)", "Close (Esc)"] : ["Close (Esc)"], in: area, into: &buffer)
+    }
+
+    static func drawConfirm(_ confirm: ConfirmState, in area: Rect, into buffer: inout ScreenBuffer) {
+        drawBox(title: "Confirm", lines: [(confirm.question, .dialog)], buttons: ["Delete (Enter)", "Keep (Esc)"], in: area, into: &buffer)
+    }
+
+    /// A one-line summary for the status bar while a hidden download goes on.
+    static func statusLine(_ download: DownloadState) -> String {
+        let total = download.totalBytes
+        let percent = total > 0 ? download.doneBytes * 100 / total : 0
+        return "↓ \(download.packIDs.joined(separator: ",")) \(percent)%"
+    }
+}

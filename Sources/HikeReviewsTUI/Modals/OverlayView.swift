@@ -1,0 +1,62 @@
+import TranslationEngine
+
+/// One review's original and translation, placed above or below the review so it never hides it.
+enum OverlayView {
+    static func draw(_ overlay: OverlayState, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
+        guard let detail = state.detail,
+              let review = state.routes[detail.routeIndex].reviews.first(where: { $0.id == overlay.reviewID }) else { return }
+        let width = min(area.width, AppState.readableTextWidth + 4)
+        let inner = max(width - 4, 1)
+        var lines: [(text: [(text: String, style: Style)], plain: Bool)] = []
+        lines.append(([("\(LanguageNames.name(of: overlay.source)) [\(overlay.source)]", .dialogTitle)], true))
+        for line in TerminalText.wrap(review.text, width: inner) { lines.append(([(line, .dialog)], true)) }
+        lines.append(([("", .dialog)], true))
+        lines.append(([("\(LanguageNames.name(of: overlay.target)) [\(overlay.target)]", .dialogTitle)], true))
+        for line in RouteDetailLayout.translationLines(ReviewTranslation(target: overlay.target, status: overlay.status), width: inner).dropFirst(overlay.status.isDone ? 1 : 0) {
+            lines.append((line.segments, true))
+        }
+        // Where the review is on screen: the overlay takes the larger space above or below it.
+        let reviewRows = rowsOfSelectedReview(state, detail, area: area)
+        let above = Rect(x: area.x, y: area.y, width: area.width, height: max(reviewRows.lowerBound - area.y, 0))
+        let below = Rect(x: area.x, y: reviewRows.upperBound, width: area.width, height: max(area.y + area.height - reviewRows.upperBound, 0))
+        let room = above.height >= below.height ? above : below
+        let target = room.height >= 5 ? room : area
+        let height = min(target.height, lines.count + 3)
+        let box = Rect(x: target.x + (target.width - width) / 2, y: room == above ? target.y + target.height - height : target.y, width: width, height: height)
+        buffer.fill(box, style: .dialog)
+        buffer.drawBox(box, title: "Translation · L language · r inline · Esc close", style: .dialog)
+        let body = box.inset(horizontal: 2, vertical: 1)
+        for (row, line) in lines.prefix(max(body.height, 0)).enumerated() {
+            var x = body.x
+            for segment in line.text {
+                x += buffer.put(TerminalText.sanitize(segment.text), x: x, y: body.y + row, style: segment.style == .plain ? .dialog : segment.style,
+                                maxWidth: body.x + body.width - x)
+            }
+        }
+    }
+
+    /// The screen rows the selected review occupies (clamped to the area).
+    static func rowsOfSelectedReview(_ state: AppState, _ detail: RouteDetailState, area: Rect) -> Range<Int> {
+        let layout = state.detailLayout(detail)
+        var y = area.y - detail.topOffset
+        var block = detail.top
+        while block < layout.blockCount {
+            let height = layout.height(ofBlock: block)
+            if block == detail.selected + 1 {
+                let top = max(y, area.y), bottom = min(y + height, area.y + area.height)
+                return top..<max(top, bottom)
+            }
+            y += height
+            if y >= area.y + area.height { break }
+            block += 1
+        }
+        return area.y..<area.y
+    }
+}
+
+extension TranslationStatus {
+    var isDone: Bool {
+        if case .done = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import TranslationEngine
+
+extension EffectRunner {
+    /// Inline translation: one session per source language, so a route filtered to "All" is
+    /// translated group by group, each from its own language; results stream back as actions.
+    func translate(run: Int, jobs: [TranslationJob], target: String) {
+        let groups = Dictionary(grouping: jobs, by: \.source)
+        for source in groups.keys.sorted() {
+            let group = groups[source] ?? []
+            let session = TranslationSession(sourceTag: source, targetTag: target, consent: consent, manager: manager)
+            sessions.add(session)
+            let queue = self.queue
+            translationTasks.add(Task.detached(priority: .userInitiated) {
+                let ids = group.map(\.reviewID)
+                do {
+                    // Checks the route and asks for packs once for the whole group.
+                    try await session.prepareTranslation()
+                } catch {
+                    queue.send(.translationFailed(run: run, reviewIDs: ids, failure: Self.failure(error, source: source)))
+                    return
+                }
+                var done: Set<String> = []
+                do {
+                    let requests = group.map { TranslationSession.Request(sourceText: $0.text, clientIdentifier: $0.reviewID) }
+                    for try await response in session.translate(batch: requests) {
+                        guard let id = response.clientIdentifier else { continue }
+                        done.insert(id)
+                        queue.send(.translationArrived(run: run, reviewID: id, text: response.targetText,
+                                                       route: response.route, unknownWords: response.unknownWords))
+                    }
+                } catch {
+                    if Task.isCancelled { return }
+                    queue.send(.translationFailed(run: run, reviewIDs: ids.filter { !done.contains($0) }, failure: Self.failure(error, source: source)))
+                }
+            })
+        }
+    }
+
+    func translateForOverlay(run: Int, job: TranslationJob, target: String) {
+        let session = TranslationSession(sourceTag: job.source, targetTag: target, consent: consent, manager: manager)
+        sessions.add(session)
+        let queue = self.queue
+        translationTasks.add(Task.detached(priority: .userInitiated) {
+            do {
+                let response = try await session.translate(job.text)
+                queue.send(.overlayTranslated(run: run, status: .done(text: response.targetText, route: response.route, unknownWords: response.unknownWords)))
+            } catch {
+                let status: TranslationStatus
+                switch Self.failure(error, source: job.source) {
+                case .noRoute(let source): status = .noRoute(source: source)
+                case .needsPack(let packs): status = .needsPack(packs)
+                case .failed(let message): status = .failed(message)
+                }
+                queue.send(.overlayTranslated(run: run, status: status))
+            }
+        })
+    }
+
+    static func failure(_ error: Error, source: String) -> TranslationFailure {
+        switch error {
+        case TranslationError.unsupportedSourceLanguage, TranslationError.unsupportedTargetLanguage, TranslationError.unsupportedLanguagePairing:
+            return .noRoute(source: source)
+        case TranslationError.notInstalled(let packs):
+            return .needsPack(packs)
+        case let error as TranslationError:
+            return .failed(error.description)
+        default:
+            return .failed("\(error)")
+        }
+    }
+
+    /// The choices of a target picker: every language some route reaches, with its status
+    /// from `source` (installed, supported); for the identify picker, every source language.
+    func loadTargetChoices(purpose: PickerPurpose, source: String?) {
+        let queue = self.queue
+        let manager = self.manager
+        Task.detached {
+            let catalog = PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL)
+            let availability = LanguageAvailability(catalog: catalog)
+            let tags = availability.supportedLanguageTags
+            var choices: [LanguageChoice] = []
+            for tag in tags {
+                var note: String?
+                let identifying: Bool
+                if case .identify = purpose { identifying = true } else { identifying = false }
+                if let source, !identifying {
+                    switch availability.status(fromTag: source, toTag: tag) {
+                    case .installed: note = "installed"
+                    case .supported: note = "download"
+                    case .unsupported: note = "-"
+                    }
+                }
+                choices.append(LanguageChoice(tag: tag, name: LanguageNames.name(of: tag), count: 0, note: note ?? ""))
+            }
+            choices.sort { ($0.note == "-" ? 1 : 0, $0.name) < ($1.note == "-" ? 1 : 0, $1.name) }
+            queue.send(.targetChoicesLoaded(purpose: purpose, choices: choices))
+        }
+    }
+
+    func loadPacks() {
+        let queue = self.queue
+        let manager = self.manager
+        Task.detached {
+            var message: String?
+            var available: [PackIndex.Entry] = []
+            do {
+                available = try await manager.availablePacks()
+            } catch {
+                message = "\(error)"
+                available = PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL).repository?.packs ?? []
+            }
+            let catalog = PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL)
+            var rows = manager.installedPacks().map {
+                PackRow(id: $0.id, title: $0.title, status: "installed", size: $0.size, directions: $0.directions.map { $0.joined(separator: ">") }, entry: nil)
+            }
+            let installed = Set(rows.map(\.id))
+            for pack in catalog.systemPacks where !installed.contains(pack.id) {
+                rows.append(PackRow(id: pack.id, title: pack.id, status: "system", size: 0, directions: pack.directions.map { $0.joined(separator: ">") }, entry: nil))
+            }
+            let seen = Set(rows.map(\.id))
+            for entry in available where !seen.contains(entry.id) {
+                rows.append(PackRow(id: entry.id, title: entry.title, status: "available", size: entry.size,
+                                    directions: entry.directions.map { "\($0.source)>\($0.target)" }, entry: entry))
+            }
+            queue.send(.packsLoaded(rows, message: message))
+        }
+    }
+
+    func installPacks(_ ids: [String]) {
+        let queue = self.queue
+        let manager = self.manager
+        downloadTasks.add(Task.detached {
+            do {
+                try await manager.download(ids)
+            } catch {
+                // The event stream reports the failure; a cancel is the user's own.
+            }
+            queue.send(.packsLoaded([], message: nil))
+        })
+    }
+
+    func removePack(_ id: String) {
+        let queue = self.queue
+        let manager = self.manager
+        Task.detached {
+            do {
+                try await manager.remove([id])
+            } catch {
+                queue.send(.downloadFailed(packID: id, message: "\(error)"))
+            }
+            await Task.yield()
+            queue.send(.packsLoaded([], message: "removed \(id)"))
+        }
+    }
+
+    /// Progress, success and failure of every download, as actions.
+    func forwardDownloadEvents() {
+        let queue = self.queue
+        let events = manager.events()
+        let clock = ContinuousClock()
+        let start = clock.now
+        downloadTasks.add(Task.detached {
+            for await event in events {
+                let elapsed = clock.now - start
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                switch event {
+                case .progress(let id, let bytes, let total): queue.send(.downloadProgressed(packID: id, bytes: bytes, total: total, time: seconds))
+                case .succeeded(let id): queue.send(.downloadFinished(packID: id))
+                case .failed(let id, let reason):
+                    if reason != .cancelled { queue.send(.downloadFailed(packID: id, message: reason.description)) }
+                }
+            }
+        })
+    }
+}
