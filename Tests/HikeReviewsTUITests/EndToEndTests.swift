@@ -14,7 +14,7 @@ struct EndToEndTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
 
-        func start(arguments: String, width: Int = 100, height: Int = 30) throws {
+        func start(arguments: String, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
             let script = """
                 #!/bin/sh
                 cd '\(folder.path)'
@@ -27,7 +27,8 @@ struct EndToEndTests {
                 """
             let launcher = folder.appendingPathComponent("launch.sh")
             try script.write(to: launcher, atomically: true, encoding: .utf8)
-            try tmux.start("sh '\(launcher.path)'", width: width, height: height, environment: ["LANG": "C.UTF-8", "TERM": "xterm-256color"])
+            try tmux.start("sh '\(launcher.path)'", width: width, height: height,
+                           environment: ["LANG": "C.UTF-8", "TERM": "xterm-256color"].merging(environment) { $1 })
         }
 
         func file(_ name: String) -> String? {
@@ -118,5 +119,38 @@ extension EndToEndTests {
         let status = run.waitForExit()
         #expect(status == expectedStatus)
         #expect(run.file("before") == run.file("after"), "stty settings restored after SIG\(signal)")
+    }
+
+    /// The issue's own walk-through, from an empty store with the test repository: open a route
+    /// with Spanish reviews, filter to Spanish, T, Enter on the consent dialog, English inline.
+    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"))
+    func translateSpanishReviewsFromAnEmptyStore() throws {
+        let run = try Run()
+        defer { run.finish() }
+        let store = run.folder.appendingPathComponent("store").path
+        try run.start(arguments: "--data '\(Paths.sampleData.path)' --target en",
+                      environment: ["HIKE_REVIEWS_STORE": store, "HIKE_REVIEWS_PACKS_URL": "file://\(TestRepository.path)/index.json",
+                                    "HIKE_REVIEWS_SYSTEM_PAIRS": "0", "HIKE_REVIEWS_PAIRS_PATH": ""])
+        _ = try run.tmux.waitForScreen { $0.contains("Ruta del Cares") && !$0.contains("detecting languages") }
+        try run.tmux.send("Enter")
+        _ = try run.tmux.waitForScreen { $0.contains("Reviews (") }
+        try run.tmux.send("l")
+        _ = try run.tmux.waitForScreen { $0.contains("Filter:") }
+        try run.tmux.type("Spanish")
+        _ = try run.tmux.waitForScreen { $0.contains("Spanish") && !$0.contains("French") }
+        try run.tmux.send("Enter")
+        _ = try run.tmux.waitForScreen { $0.contains("language: Spanish [es]") }
+        try run.tmux.send("T")
+        var screen = try run.tmux.waitForScreen { $0.contains("Download language packs?") }
+        #expect(screen.contains("English - Spanish (eng-spa)"))
+        #expect(screen.contains("Download (Enter)"))
+        try run.tmux.send("Enter")
+        screen = try run.tmux.waitForScreen(timeout: 30) { $0.contains("es→en · English") }
+        #expect(screen.contains("es→en · English"))
+        #expect(!screen.contains("translation failed"))
+        #expect(FileManager.default.fileExists(atPath: store + "/eng-spa/pack.json"), "the pack was installed")
+        try run.tmux.send("q")
+        #expect(run.waitForExit() == "0")
+        #expect(run.file("before") == run.file("after"), "stty settings restored on quit")
     }
 }

@@ -1,5 +1,7 @@
 import Testing
 import ReviewModel
+import Foundation
+import TranslationEngine
 @testable import HikeReviewsTUI
 
 /// Whole screens at 80x24, compared with the text files under Snapshots/.
@@ -86,5 +88,53 @@ extension SnapshotTests {
         #expect(text.contains("مرحبا"))
         #expect(text.contains("日本語"))
         #expect(text.contains("␛[31mred"), "escapes show as visible placeholders")
+    }
+}
+
+extension SnapshotTests {
+    @Test func consentDialog() {
+        var state = TranslateFlowTests.spanishCares()
+        Fixtures.press([.char("T")], on: &state)
+        _ = state.reduce(.consentRequested(id: 1, request: ConsentRequest(reason: "Spanish -> English", packs: [TranslateFlowTests.englishSpanish],
+                                                                           repository: URL(string: "file:///srv/packs/index.json"))))
+        Snapshot.check(AppView.render(state), named: "consent-dialog")
+    }
+
+    @Test func progressDialog() {
+        var state = TranslateFlowTests.spanishCares()
+        Fixtures.press([.char("T")], on: &state)
+        _ = state.reduce(.consentRequested(id: 1, request: ConsentRequest(reason: "Spanish -> English", packs: [TranslateFlowTests.englishSpanish], repository: nil)))
+        Fixtures.press([.enter], on: &state)
+        _ = state.reduce(.downloadProgressed(packID: "eng-spa", bytes: 100_000, total: 2_684_782, time: 10))
+        _ = state.reduce(.downloadProgressed(packID: "eng-spa", bytes: 1_342_391, total: 2_684_782, time: 11))
+        Snapshot.check(AppView.render(state), named: "progress-dialog")
+    }
+
+    @Test func overlayOnACJKReview() throws {
+        var state = Fixtures.state()
+        state.routeList.selected = state.routeList.visible.firstIndex(of: Fixtures.routeIndex("tre-cime"))!
+        Fixtures.press([.enter, .char("l")], on: &state)
+        Fixtures.type("Japanese", on: &state)
+        Fixtures.press([.enter], on: &state)
+        #expect(state.detail?.query.language == "ja")
+        _ = Fixtures.press([.char("t")], on: &state)
+        guard case .overlay(let overlay) = state.modals.last else { Issue.record("no overlay"); return }
+        _ = state.reduce(.overlayTranslated(run: overlay.run, status: .noRoute(source: "ja")))
+        Snapshot.check(AppView.render(state), named: "overlay-japanese")
+    }
+
+    @Test func inlineTranslationsWithUnknownWords() throws {
+        var state = TranslateFlowTests.spanishCares()
+        let effects = Fixtures.press([.char("T")], on: &state)
+        let (run, jobs, _) = try #require(TranslateFlowTests.jobs(in: effects))
+        _ = state.reduce(.translationArrived(run: run, reviewID: jobs[0].reviewID,
+                                             text: "Pretty, yes, but nobody warns you of the logistics. We went from Poncebos to Caín.",
+                                             route: ["es", "en"], unknownWords: ["Poncebos", "Caín"]))
+        let buffer = AppView.render(state)
+        Snapshot.check(buffer, named: "inline-unknown-words")
+        // The unknown words are drawn underlined, the rest is not.
+        let cells = (0..<buffer.height).flatMap { y in (0..<buffer.width).map { buffer[$0, y] } }
+        let underlined = cells.filter { $0.style.underline }.map(\.grapheme).joined()
+        #expect(underlined == "PoncebosCaín", "\(underlined)")
     }
 }

@@ -7,14 +7,15 @@ enum OverlayView {
               let review = state.routes[detail.routeIndex].reviews.first(where: { $0.id == overlay.reviewID }) else { return }
         let width = min(area.width, AppState.readableTextWidth + 4)
         let inner = max(width - 4, 1)
+        // The translation first: when space is short, the original (on screen anyway) is cut.
         var lines: [(text: [(text: String, style: Style)], plain: Bool)] = []
-        lines.append(([("\(LanguageNames.name(of: overlay.source)) [\(overlay.source)]", .dialogTitle)], true))
-        for line in TerminalText.wrap(review.text, width: inner) { lines.append(([(line, .dialog)], true)) }
-        lines.append(([("", .dialog)], true))
         lines.append(([("\(LanguageNames.name(of: overlay.target)) [\(overlay.target)]", .dialogTitle)], true))
         for line in RouteDetailLayout.translationLines(ReviewTranslation(target: overlay.target, status: overlay.status), width: inner).dropFirst(overlay.status.isDone ? 1 : 0) {
             lines.append((line.segments, true))
         }
+        lines.append(([("", .dialog)], true))
+        lines.append(([("\(LanguageNames.name(of: overlay.source)) [\(overlay.source)] (original)", .dialogTitle)], true))
+        for line in TerminalText.wrap(review.text, width: inner) { lines.append(([(line, .dim)], true)) }
         // Where the review is on screen: the overlay takes the larger space above or below it.
         let reviewRows = rowsOfSelectedReview(state, detail, area: area)
         let above = Rect(x: area.x, y: area.y, width: area.width, height: max(reviewRows.lowerBound - area.y, 0))

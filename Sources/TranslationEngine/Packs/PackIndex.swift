@@ -22,6 +22,19 @@ public struct PackIndex: Sendable, Equatable {
         public var url: URL
         public var license: String
         public var source: String
+
+        public init(id: String, version: String, title: String, directions: [Direction], size: Int, sha256: String,
+                    url: URL, license: String, source: String) {
+            self.id = id
+            self.version = version
+            self.title = title
+            self.directions = directions
+            self.size = size
+            self.sha256 = sha256
+            self.url = url
+            self.license = license
+            self.source = source
+        }
     }
 
     public var packs: [Entry]

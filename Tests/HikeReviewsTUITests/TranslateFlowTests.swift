@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import TranslationEngine
+@testable import HikeReviewsTUI
+
+/// The whole translation flow through the reducer: keys and engine results in, state and
+/// effects out. No terminal, no engine.
+@Suite struct TranslateFlowTests {
+    /// The Cares route filtered to Spanish.
+    static func spanishCares() -> AppState {
+        var state = Fixtures.state()
+        Fixtures.press([.enter, .char("l")], on: &state)
+        Fixtures.type("Spanish", on: &state)
+        Fixtures.press([.enter], on: &state)
+        return state
+    }
+
+    static let englishSpanish = PackIndex.Entry(
+        id: "eng-spa", version: "0.8.1-2", title: "English - Spanish",
+        directions: [Direction(source: "es", target: "en", mode: "spa-eng", pack: "eng-spa")],
+        size: 2_684_782, sha256: String(repeating: "a", count: 64), url: URL(string: "file:///repo/eng-spa_0.8.1-2.tar.gz")!,
+        license: "GPL-2.0-only", source: "Debian apertium-eng-spa")
+
+    static func jobs(in effects: [Effect]) -> (run: Int, jobs: [TranslationJob], target: String)? {
+        for effect in effects { if case .translate(let run, let jobs, let target) = effect { return (run, jobs, target) } }
+        return nil
+    }
+}
+
+extension TranslateFlowTests {
+    @Test func translateConsentProgressArrivalsThenInvalidateAndAgain() throws {
+        var state = Self.spanishCares()
+        let detail = try #require(state.detail)
+        #expect(detail.configuration == nil)
+        let ids = detail.visible.map { state.routes[detail.routeIndex].reviews[$0].id }
+
+        let first = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state)))
+        #expect(first.jobs.map(\.reviewID) == ids && first.jobs.allSatisfy { $0.source == "es" } && first.target == "en")
+        #expect(state.detail?.configuration?.version == 0)
+        #expect(ids.allSatisfy { state.translations[$0]?.status == .pending })
+
+        // The engine asks for consent: the dialog opens with Download as the default.
+        _ = state.reduce(.consentRequested(id: 7, request: ConsentRequest(reason: "Spanish -> English", packs: [Self.englishSpanish], repository: nil)))
+        #expect(state.keyContext == .consent)
+        #expect(Fixtures.press([.enter], on: &state) == [.answerConsent(id: 7, answer: .download)])
+        #expect(state.modals.last == .progress)
+        _ = state.reduce(.downloadProgressed(packID: "eng-spa", bytes: 1_000_000, total: 2_684_782, time: 1))
+        _ = state.reduce(.downloadProgressed(packID: "eng-spa", bytes: 2_000_000, total: 2_684_782, time: 2))
+        #expect(state.download?.doneBytes == 2_000_000)
+        #expect(state.download?.speed == 2_000_000, "bytes since the first progress per second")
+        // Hidden, the download goes on and the status bar shows it.
+        Fixtures.press([.char("h")], on: &state)
+        #expect(state.modals.isEmpty)
+        #expect(Snapshot.text(of: AppView.render(state)).contains("↓ eng-spa 74%"))
+        _ = state.reduce(.downloadFinished(packID: "eng-spa"))
+        #expect(state.download == nil)
+
+        for id in ids {
+            _ = state.reduce(.translationArrived(run: first.run, reviewID: id, text: "In English \(id)", route: ["es", "en"], unknownWords: []))
+        }
+        #expect(ids.allSatisfy { state.translations[$0]?.status == .done(text: "In English \($0)", route: ["es", "en"], unknownWords: []) })
+
+        // The second T invalidates the configuration, so the task runs again.
+        let second = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state)))
+        #expect(second.run == first.run + 1)
+        #expect(state.detail?.configuration?.version == 1)
+        #expect(ids.allSatisfy { state.translations[$0]?.status == .pending })
+        // A late answer of the first run is ignored.
+        _ = state.reduce(.translationArrived(run: first.run, reviewID: ids[0], text: "stale", route: ["es", "en"], unknownWords: []))
+        #expect(state.translations[ids[0]]?.status == .pending)
+        _ = state.reduce(.translationArrived(run: second.run, reviewID: ids[0], text: "Again", route: ["es", "en"], unknownWords: []))
+        #expect(state.translations[ids[0]]?.status == .done(text: "Again", route: ["es", "en"], unknownWords: []))
+    }
+
+    @Test func notNowMarksTheReviewsAndADownloadFailureOffersARetry() throws {
+        var state = Self.spanishCares()
+        let run = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state))).run
+        _ = state.reduce(.consentRequested(id: 1, request: ConsentRequest(reason: "Spanish -> English", packs: [Self.englishSpanish], repository: nil)))
+        #expect(Fixtures.press([.escape], on: &state) == [.answerConsent(id: 1, answer: .notNow)])
+        let ids = Array(state.translations.keys)
+        _ = state.reduce(.translationFailed(run: run, reviewIDs: ids, failure: .needsPack(["eng-spa"])))
+        #expect(ids.allSatisfy { state.translations[$0]?.status == .needsPack(["eng-spa"]) })
+        #expect(Snapshot.text(of: AppView.render(state)).contains("needs a language pack"))
+
+        _ = state.reduce(.downloadFailed(packID: "eng-spa", message: "HTTP 500"))
+        guard case .error(let error) = state.modals.last else { Issue.record("no error dialog"); return }
+        #expect(error.message.contains("HTTP 500") && error.canRetry)
+        let retried = Fixtures.press([.char("r")], on: &state)
+        #expect(Self.jobs(in: retried)?.run == run + 1, "retry translates again")
+    }
+
+    @Test func allLanguagesAreGroupedAndAnUnreachableOneIsReportedOnce() throws {
+        var state = Fixtures.state()
+        Fixtures.press([.enter], on: &state)
+        let (run, jobs, _) = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state)))
+        let sources = Set(jobs.map(\.source))
+        #expect(sources.count > 3, "every review goes from its own language: \(sources)")
+        let german = jobs.filter { $0.source == "de" }.map(\.reviewID)
+        try #require(!german.isEmpty)
+        _ = state.reduce(.translationFailed(run: run, reviewIDs: german, failure: .noRoute(source: "de")))
+        #expect(state.notice == "No offline translation from German into English (\(german.count) review\(german.count == 1 ? "" : "s"))")
+        #expect(german.allSatisfy { state.translations[$0]?.status == .noRoute(source: "de") })
+    }
+
+    @Test func unidentifiedReviewsAreAskedAboutOnceAndTheAnswerIsRemembered() throws {
+        var state = Fixtures.state()
+        Fixtures.press([.enter], on: &state)
+        let detail = try #require(state.detail)
+        let reviews = detail.visible.map { state.routes[detail.routeIndex].reviews[$0] }
+        let unknown = Array(reviews.prefix(2)).map(\.id)
+        for id in unknown { state.languages[id] = "und" }
+        let effects = Fixtures.press([.char("T")], on: &state)
+        #expect(effects.contains(.loadTargetChoices(purpose: .identify(reviewIDs: unknown), source: nil)))
+        #expect(Self.jobs(in: effects)?.jobs.contains { unknown.contains($0.reviewID) } == false)
+        _ = state.reduce(.targetChoicesLoaded(purpose: .identify(reviewIDs: unknown),
+                                              choices: [LanguageChoice(tag: "es", name: "Spanish", count: 0), LanguageChoice(tag: "ca", name: "Catalan", count: 0)]))
+        guard case .languagePicker(let picker) = state.modals.last else { Issue.record("no picker"); return }
+        #expect(picker.title == "Which language are these 2 reviews in?")
+        Fixtures.type("Catalan", on: &state)
+        let answer = Fixtures.press([.enter], on: &state)
+        #expect(Self.jobs(in: answer)?.jobs.map(\.reviewID) == unknown)
+        #expect(Self.jobs(in: answer)?.jobs.allSatisfy { $0.source == "ca" } == true)
+        #expect(unknown.allSatisfy { state.languageOverrides[$0] == "ca" })
+        // Asked once: the next T knows them.
+        let again = Fixtures.press([.char("T")], on: &state)
+        #expect(!again.contains { if case .loadTargetChoices = $0 { return true } else { return false } })
+    }
+
+    @Test func originalsToggleForOneAndForAll() throws {
+        var state = Self.spanishCares()
+        let run = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state))).run
+        let detail = try #require(state.detail)
+        let ids = detail.visible.map { state.routes[detail.routeIndex].reviews[$0].id }
+        for id in ids { _ = state.reduce(.translationArrived(run: run, reviewID: id, text: "TRANSLATED \(id)", route: ["es", "en"], unknownWords: [])) }
+        #expect(Snapshot.text(of: AppView.render(state)).contains("TRANSLATED \(ids[0])"))
+        Fixtures.press([.char("o")], on: &state)
+        #expect(!Snapshot.text(of: AppView.render(state)).contains("TRANSLATED \(ids[0])"))
+        Fixtures.press([.char("o"), .char("O")], on: &state)
+        #expect(!Snapshot.text(of: AppView.render(state)).contains("TRANSLATED"))
+        Fixtures.press([.char("O")], on: &state)
+        #expect(Snapshot.text(of: AppView.render(state)).contains("TRANSLATED \(ids[0])"))
+    }
+
+    @Test func overlayTranslatesOneReviewAndPutsItInline() throws {
+        var state = Self.spanishCares()
+        let effects = Fixtures.press([.char("t")], on: &state)
+        guard case .translateForOverlay(let run, let job, let target)? = effects.first else { Issue.record("\(effects)"); return }
+        #expect(job.source == "es" && target == "en")
+        #expect(state.keyContext == .overlay)
+        _ = state.reduce(.overlayTranslated(run: run, status: .done(text: "The overlay text", route: ["es", "en"], unknownWords: [])))
+        #expect(Snapshot.text(of: AppView.render(state)).contains("The overlay text"))
+        let picked = Fixtures.press([.char("L")], on: &state)
+        #expect(picked == [.loadTargetChoices(purpose: .overlayTarget, source: "es")])
+        Fixtures.press([.char("r")], on: &state)
+        #expect(state.modals.isEmpty)
+        #expect(state.translations[job.reviewID]?.status == .done(text: "The overlay text", route: ["es", "en"], unknownWords: []))
+    }
+
+    @Test func leavingTheScreenCancelsItsTranslations() {
+        var state = Self.spanishCares()
+        Fixtures.press([.char("T")], on: &state)
+        #expect(Fixtures.press([.escape], on: &state) == [.cancelTranslations])
+    }
+}
