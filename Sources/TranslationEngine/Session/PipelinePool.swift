@@ -19,6 +19,8 @@ actor PipelinePool {
         var replicaThreshold: Int
         /// ...after being busy without a pause this long (a short batch never pays for a start).
         var replicaAfter: Duration
+        /// How long a pipeline waits for busy ones to finish before it starts over the budget.
+        var maxWaitForRoom: Duration = .seconds(30)
 
         /// From HIKE_REVIEWS_PIPELINE_MEMORY_MB (default 768) and
         /// HIKE_REVIEWS_PIPELINE_IDLE_SECONDS (default 300); two replicas on two or more cores.
@@ -48,8 +50,8 @@ actor PipelinePool {
 
     /// A pipeline for the mode file: the least busy replica, a new replica when all are busy,
     /// and room made in the budget for processes that are about to start.
-    func pipeline(for location: InstalledPairs.Location) throws -> ApertiumPipeline {
-        var replicas = pipelines[location] ?? []
+    func pipeline(for location: InstalledPairs.Location) async throws -> ApertiumPipeline {
+        let replicas = pipelines[location] ?? []
         // The least busy, a running one before a stopped one.
         let best = replicas.min { ($0.inFlight, $0.isRunning ? 0 : 1) < ($1.inFlight, $1.isRunning ? 0 : 1) }
         if let best, best.isRunning, best.inFlight < settings.replicaThreshold || best.busyFor < settings.replicaAfter
@@ -57,15 +59,16 @@ actor PipelinePool {
             return best
         }
         if let best, !best.isRunning {
-            makeRoom(for: location, except: best)
+            await makeRoom(for: location, except: best)
             startSweeper()
             return best
         }
+        // Registered before waiting for room, so concurrent callers share it instead of each
+        // starting their own.
         let pipeline = try ApertiumPipeline(modeFile: location.modeFile, dataRoot: location.dataRoot)
-        makeRoom(for: location, except: pipeline)
-        replicas.append(pipeline)
-        pipelines[location] = replicas
+        pipelines[location, default: []].append(pipeline)
         startSweeper()
+        await makeRoom(for: location, except: pipeline)
         return pipeline
     }
 
@@ -105,19 +108,27 @@ actor PipelinePool {
         memoryInUse() + (footprints[location] ?? Self.defaultFootprint) <= settings.memoryBudget
     }
 
-    /// Stops least recently used idle pipelines until the one about to start fits the budget.
-    private func makeRoom(for location: InstalledPairs.Location, except keep: ApertiumPipeline) {
+    /// Stops least recently used idle pipelines until the one about to start fits the budget;
+    /// while the others are all busy, waits for one to become idle (up to `maxWaitForRoom`,
+    /// after which it starts anyway rather than stall a translation for ever).
+    private func makeRoom(for location: InstalledPairs.Location, except keep: ApertiumPipeline) async {
         let needed = footprints[location] ?? Self.defaultFootprint
-        var candidates = running().filter { $0.pipeline !== keep }
-        var inUse = candidates.reduce(0) { total, entry in
-            let bytes = entry.pipeline.memoryFootprint
-            footprints[entry.location] = max(bytes, footprints[entry.location] ?? 0)
-            return total + bytes
-        }
-        candidates.sort { $0.pipeline.lastUsed < $1.pipeline.lastUsed }
-        for candidate in candidates where inUse + needed > settings.memoryBudget && candidate.pipeline.inFlight == 0 {
-            let bytes = candidate.pipeline.memoryFootprint
-            if candidate.pipeline.stopProcesses() { inUse -= bytes }
+        let deadline = ContinuousClock.now + settings.maxWaitForRoom
+        while true {
+            var candidates = running().filter { $0.pipeline !== keep }
+            var inUse = candidates.reduce(0) { total, entry in
+                let bytes = entry.pipeline.memoryFootprint
+                footprints[entry.location] = max(bytes, footprints[entry.location] ?? 0)
+                return total + bytes
+            }
+            candidates.sort { $0.pipeline.lastUsed < $1.pipeline.lastUsed }
+            for candidate in candidates where inUse + needed > settings.memoryBudget && candidate.pipeline.inFlight == 0 {
+                let bytes = candidate.pipeline.memoryFootprint
+                if candidate.pipeline.stopProcesses() { inUse -= bytes }
+            }
+            // Room made, or nothing else running (one pair larger than the budget still runs).
+            if inUse + needed <= settings.memoryBudget || inUse == 0 || ContinuousClock.now >= deadline { return }
+            try? await Task.sleep(for: .milliseconds(20))
         }
     }
 

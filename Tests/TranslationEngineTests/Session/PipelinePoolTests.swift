@@ -67,3 +67,43 @@ extension PipelinePoolTests {
         #expect(Set(running.map(\.location.modeFile)).count == 1)
     }
 }
+
+extension PipelinePoolTests {
+    @Test func theBudgetHoldsWhileTwoPairsAreBusyAtOnce() async throws {
+        let probe = PipelinePool(settings: Self.settings())
+        let warm = try await probe.pipeline(for: Self.location("spa-eng"))
+        _ = try await warm.translate("El perro come manzanas en la casa.", timeout: .seconds(10))
+        let footprint = warm.memoryFootprint
+        await probe.shutdownAll()
+
+        // Room for one pair, not two: the second waits until the first is idle and stopped.
+        let budget = footprint + footprint / 5
+        let pool = PipelinePool(settings: Self.settings(budget: budget))
+        defer { Task { await pool.shutdownAll() } }
+        let spanish = TranslationSession(sourceTag: "es", targetTag: "en", pairs: TranslationSessionTests.pairs, pool: pool)
+        let french = TranslationSession(sourceTag: "fr", targetTag: "es", pairs: TranslationSessionTests.pairs, pool: pool)
+        let sampler = Task {
+            var highest = 0
+            while !Task.isCancelled {
+                highest = max(highest, await pool.memoryInUse())
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return highest
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    let session = index.isMultiple(of: 2) ? spanish : french
+                    let text = index.isMultiple(of: 2) ? "El camino zq\(index)x es largo." : "Le chemin zq\(index)x est long."
+                    let output = try await session.translate(text).targetText
+                    #expect(output.contains("zq\(index)x"))
+                }
+            }
+            try await group.waitForAll()
+        }
+        sampler.cancel()
+        let highest = await sampler.value
+        // A pipeline measured while it loads can still grow a little: allow 10%.
+        #expect(highest <= budget + budget / 10, "highest \(highest >> 20) MB, budget \(budget >> 20) MB")
+    }
+}
