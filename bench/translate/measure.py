@@ -1,5 +1,9 @@
 """Measurements for bench/translate/run (see that script for what and why).
 
+Memory (5) is read from /proc: the PSS (smaps_rollup) of every descendant of a long-lived
+`hike-reviews translate` process, per pair and, under a small HIKE_REVIEWS_PIPELINE_MEMORY_MB,
+sampled while a mixed-language input forces pipelines in and out.
+
 usage: python3 measure.py --bin BIN --modes-dir DIR --work WORK --out RESULTS.md
                           [--apy-port PORT | --apy-error TEXT] [--bulk-words N]
 
@@ -15,11 +19,14 @@ import json
 import os
 import platform
 import random
+import queue
 import re
+import resource
 import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import urllib.parse
 from datetime import datetime, timezone
@@ -36,8 +43,20 @@ class BenchError(Exception):
     pass
 
 
+FOREIGN_SEEN = []   # Apertium processes not started by this benchmark, counted at each log line
+
+
 def log(msg):
+    FOREIGN_SEEN.append(foreign_stage_processes())
     print('bench/translate: ' + msg, file=sys.stderr, flush=True)
+
+
+def foreign_stage_processes():
+    """Apertium stage processes on the machine that bench/translate/run (our parent: it also
+    started APy) did not start: someone else's work, competing for the cores and sharing pages."""
+    table = proc_table()
+    ours = {pid for pid, _, _ in descendants(os.getppid(), table)}
+    return sum(1 for pid, (_, _, comm) in table.items() if comm.startswith(STAGE_PROGRAMS) and pid not in ours)
 
 
 # ---------------------------------------------------------------- inputs
@@ -98,15 +117,34 @@ def write_lines(path, lines):
 
 # ---------------------------------------------------------------- running
 
-def run_timed(cmd, stdin_path=None, stdin_bytes=None, stdout_path=None, env=None, expect_lines=None):
-    """Runs cmd once; returns (seconds, output bytes)."""
+def children_cpu():
+    """CPU seconds (user + system) of every reaped child of this process and their reaped
+    descendants. measure.py runs one child at a time (APy is started by bench/translate/run,
+    not by us), so the difference around one run is that run's CPU time."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run_timed(cmd, stdin_path=None, stdin_bytes=None, stdout_path=None, env=None, expect_lines=None, sampler=None):
+    """Runs cmd once; returns (seconds, output bytes, CPU seconds of it and its reaped children).
+    With `sampler` (seconds), a `Sampler` watches the process's descendants at that interval
+    and is left in `run_timed.last_sampler`."""
     stdin = open(stdin_path, 'rb') if stdin_path else (subprocess.PIPE if stdin_bytes is not None else subprocess.DEVNULL)
     stdout = open(stdout_path, 'wb') if stdout_path else subprocess.PIPE
     try:
+        cpu0 = children_cpu()
         t0 = time.perf_counter()
         p = subprocess.Popen(cmd, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, env=env)
+        watcher = None
+        if sampler:
+            watcher = Sampler(p.pid, sampler)
+            watcher.start()
         out, err = p.communicate(stdin_bytes)
         dt = time.perf_counter() - t0
+        cpu = children_cpu() - cpu0
+        if watcher:
+            watcher.stop()
+            run_timed.last_sampler = watcher
     finally:
         if stdin_path:
             stdin.close()
@@ -121,13 +159,209 @@ def run_timed(cmd, stdin_path=None, stdin_bytes=None, stdout_path=None, env=None
         n = out.count(b'\n')
         if n != expect_lines:
             raise BenchError('%s printed %d lines for %d input lines' % (' '.join(cmd), n, expect_lines))
-    return dt, out
+    return dt, out, cpu
 
 
 def same_lines(a, b):
     la, lb = a.decode('utf-8', 'replace').splitlines(), b.decode('utf-8', 'replace').splitlines()
     n = sum(1 for x, y in zip(la, lb) if x.strip() == y.strip())
     return n, max(len(la), len(lb))
+
+
+# ---------------------------------------------------------------- memory (/proc)
+
+# Programs Apertium modes run (LAB-NOTES); used only to notice other Apertium processes on
+# the machine, whose shared pages would lower our PSS.
+STAGE_PROGRAMS = ('lt-proc', 'apertium-', 'lrx-proc', 'cg-proc', 'lsx-proc', 'hfst-proc', 'vislcg3')
+
+
+def proc_table():
+    """pid -> (ppid, process group, comm) for every process in /proc."""
+    table = {}
+    for d in os.listdir('/proc'):
+        if not d.isdigit():
+            continue
+        try:
+            with open('/proc/%s/stat' % d) as f:
+                stat = f.read()
+        except OSError:
+            continue
+        # comm is in parentheses and may hold spaces or parentheses itself.
+        comm = stat[stat.find('(') + 1:stat.rfind(')')]
+        rest = stat[stat.rfind(')') + 2:].split()
+        table[int(d)] = (int(rest[1]), int(rest[2]), comm)
+    return table
+
+
+def descendants(root, table):
+    """[(pid, process group, comm)] of every descendant of root."""
+    children = {}
+    for pid, (ppid, _, _) in table.items():
+        children.setdefault(ppid, []).append(pid)
+    out, stack = [], [root]
+    while stack:
+        for c in children.get(stack.pop(), []):
+            out.append((c,) + table[c][1:])
+            stack.append(c)
+    return out
+
+
+def exe_of(pid):
+    try:
+        return os.readlink('/proc/%d/exe' % pid)
+    except OSError:
+        return None
+
+
+def pss_kb(pid):
+    """Proportional set size of pid in kB from /proc/PID/smaps_rollup; None if it is gone."""
+    try:
+        with open('/proc/%d/smaps_rollup' % pid) as f:
+            for line in f:
+                if line.startswith('Pss:'):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
+def snapshot(host):
+    """PSS of every descendant of `host`, grouped by process group (one group per pipeline).
+
+    A descendant still running the host's executable has not exec'd yet (posix_spawn's vfork
+    child shares the host's memory, and is named after the spawning thread, not the host): it
+    is skipped, or the host would be counted again."""
+    table = proc_table()
+    host_exe = exe_of(host)
+    groups, skipped = {}, 0
+    for pid, pgid, comm in descendants(host, table):
+        exe = exe_of(pid)
+        if exe is None or exe == host_exe:
+            skipped += 1
+            continue
+        kb = pss_kb(pid)
+        if kb is None:
+            continue
+        groups.setdefault(pgid, []).append((pid, comm, kb))
+    total = sum(kb for g in groups.values() for _, _, kb in g)
+    foreign = sum(1 for pid, (_, _, comm) in table.items()
+                  if comm.startswith(STAGE_PROGRAMS) and pid not in {p for g in groups.values() for p, _, _ in g})
+    return {'total_kb': total, 'groups': groups, 'skipped': skipped, 'host_kb': pss_kb(host) or 0, 'foreign': foreign}
+
+
+class Sampler(threading.Thread):
+    """Samples `snapshot(host)` every `interval` seconds until stopped."""
+
+    def __init__(self, host, interval):
+        super().__init__(daemon=True)
+        self.host, self.interval = host, interval
+        self.samples = []          # (seconds since start, total kB, pipelines, processes)
+        self.groups_seen = set()
+        self.stop_event = threading.Event()
+
+    def run(self):
+        t0 = time.perf_counter()
+        while not self.stop_event.is_set():
+            snap = snapshot(self.host)
+            self.samples.append((time.perf_counter() - t0, snap['total_kb'], len(snap['groups']),
+                                 sum(len(g) for g in snap['groups'].values())))
+            self.groups_seen.update(snap['groups'])
+            self.stop_event.wait(self.interval)
+
+    def stop(self):
+        self.stop_event.set()
+        self.join()
+
+
+class LongLived:
+    """`hike-reviews translate ...` kept running, fed from a pipe, answers read line by line."""
+
+    def __init__(self, cmd, env):
+        self.cmd = cmd
+        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        self.lines = queue.Queue()
+        self.err = []
+        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=lambda: self.err.append(self.p.stderr.read()), daemon=True).start()
+        self.pids_seen = set()     # (pid, process group, comm) of its children
+
+    def _read(self):
+        for line in self.p.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def send(self, lines):
+        """Writes the lines on a thread of its own (so a full pipe cannot block reading)."""
+        data = ''.join(t + '\n' for t in lines).encode('utf-8')
+
+        def write():
+            try:
+                self.p.stdin.write(data)
+                self.p.stdin.flush()
+            except BrokenPipeError:
+                pass
+        threading.Thread(target=write, daemon=True).start()
+
+    def receive(self, n, timeout=300):
+        out, deadline = [], time.monotonic() + timeout
+        while len(out) < n:
+            try:
+                line = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            except queue.Empty:
+                raise BenchError('%s: no answer within %d s (%d of %d lines)' % (' '.join(self.cmd), timeout, len(out), n))
+            if line is None:
+                raise BenchError('%s ended after %d of %d lines: %s' % (' '.join(self.cmd), len(out), n, self.stderr()))
+            out.append(line.decode('utf-8', 'replace').rstrip('\n'))
+        return out
+
+    def stderr(self):
+        return b''.join(self.err).decode('utf-8', 'replace')[-500:]
+
+    def remember_children(self):
+        self.pids_seen.update((pid, pgid, comm) for pid, pgid, comm in descendants(self.p.pid, proc_table()))
+
+    def close(self):
+        """Closes stdin and waits; returns the pids of its children still alive after it exited
+        (killed here, by pid, since this benchmark started them)."""
+        self.remember_children()
+        self.p.stdin.close()
+        try:
+            self.p.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait()
+            raise BenchError('%s did not exit within 60 s of its input ending' % ' '.join(self.cmd))
+        time.sleep(0.2)
+        table = proc_table()
+        left = [pid for pid, pgid, comm in self.pids_seen if pid in table and table[pid][1:] == (pgid, comm)]
+        for pid in left:
+            try:
+                os.kill(pid, 9)
+            except OSError:
+                pass
+        if self.p.returncode != 0:
+            raise BenchError('%s exited %d: %s' % (' '.join(self.cmd), self.p.returncode, self.stderr()))
+        return left
+
+
+def warm_memory(cmd, lines, env, settle=0.3, samples=5):
+    """Runs cmd long-lived, feeds it `lines`, waits for every answer, then reads the PSS of its
+    descendants `samples` times; returns the median snapshot's figures."""
+    host = LongLived(cmd, env)
+    try:
+        host.send(lines)
+        host.receive(len(lines))
+        time.sleep(settle)
+        snaps = []
+        for _ in range(samples):
+            snaps.append(snapshot(host.p.pid))
+            time.sleep(0.1)
+    finally:
+        left = host.close()
+    snaps.sort(key=lambda x: x['total_kb'])
+    snap = snaps[len(snaps) // 2]
+    snap['left'] = left
+    return snap
 
 
 # ---------------------------------------------------------------- formatting
@@ -208,25 +442,146 @@ def main():
     run_timed(ref + ['spa-eng'], stdin_path=es_file, stdout_path=os.path.join(W, 'warm.ref'), expect_lines=N)
     run_timed(ours + ['--from', 'fr', '--to', 'en', fr_file], stdout_path=os.path.join(W, 'warm.fr'), env=env, expect_lines=NF)
 
-    # 1. Bulk.
-    bulk_ours, bulk_ref = [], []
+    # 5. Memory (PSS) of warm pipelines, measured before anything else starts Apertium
+    # processes (APy's would share pages with ours and lower our PSS).
+    log('memory: warm pipelines per pair')
+    mem = {}
+    mem_rows, mem_notes = [], []     # shown after 1-4
+    mem_lines = 50
+    for key, args, lines in (('es→en', ['--from', 'es', '--to', 'en'], es_short[:mem_lines]),
+                             ('fr→es', ['--from', 'fr', '--to', 'es'], fr_short[:mem_lines]),
+                             ('fr→en', ['--from', 'fr', '--to', 'en'], fr_short[:mem_lines])):
+        mem[key] = warm_memory(ours + args, lines, env)
+    def mb(kb):
+        return kb / 1024.0
+    def describe(snap):
+        groups = snap['groups']
+        return '%.0f MB (%d pipeline%s, %d processes)' % (mb(snap['total_kb']), len(groups), '' if len(groups) == 1 else 's',
+                                                         sum(len(g) for g in groups.values()))
+    for key, label in (('es→en', 'spa-eng'), ('fr→es', 'fr-es'), ('fr→en', 'chain fr→es→en: fr-es + spa-eng')):
+        mem_rows.append(('5%s. memory, %s (%s), warm after %d lines: PSS of the pipeline processes'
+                     % ({'es→en': 'a', 'fr→es': 'b', 'fr→en': 'c'}[key], key, label, mem_lines),
+                     describe(mem[key]), '–', '–', '(info)', None))
+    for key in ('es→en', 'fr→es', 'fr→en'):
+        snap = mem[key]
+        per = '; '.join(', '.join('%s %.1f' % (comm, mb(kb)) for _, comm, kb in sorted(g)) for g in snap['groups'].values())
+        mem_notes.append('Memory %s: PSS by stage, MB: %s. The host process itself: %.0f MB. Other Apertium processes on the machine while'
+                     ' measuring: %d. Children left alive after it exited: %d.'
+                     % (key, per, mb(snap['host_kb']), snap['foreign'], len(snap['left'])))
+    # Budget: just above the larger of the two pairs, so either fits but not both.
+    one_pair = max(mem['es→en']['total_kb'], mem['fr→es']['total_kb'])
+    both = mem['es→en']['total_kb'] + mem['fr→es']['total_kb']
+    budget_mb = int(mb(one_pair) * 1.10) + 1
+    if budget_mb * 1024 >= both:
+        mem_notes.append('**The budget test cannot force a pipeline out**: %d MB holds both pairs (%.0f MB).' % (budget_mb, mb(both)))
+    es_long = [t for t in es_reviews if len(t) >= 100]
+    fr_long = [t for t in reviews('fr') if len(t) >= 100]
+    k = min(16, len(es_long), len(fr_long))
+    mixed, expect = [], []
+    for i in range(k):
+        mixed += [es_long[i], fr_long[i]]
+        expect += [['es', 'en'], ['fr', 'es', 'en']]
+
+    def budget_pass(budget):
+        benv = dict(env)
+        if budget is not None:
+            benv['HIKE_REVIEWS_PIPELINE_MEMORY_MB'] = str(budget)
+        else:
+            benv.pop('HIKE_REVIEWS_PIPELINE_MEMORY_MB', None)
+        host = LongLived(ours + ['--to', 'en', '--json'], benv)
+        sampler = Sampler(host.p.pid, 0.02)
+        sampler.start()
+        t0 = time.perf_counter()
+        try:
+            host.send(mixed)
+            answers = host.receive(len(mixed))
+            dt = time.perf_counter() - t0
+        finally:
+            sampler.stop()
+            left = host.close()
+        routes = [json.loads(x).get('route') for x in answers]
+        errors = sum(1 for x in answers if 'error' in json.loads(x))
+        return {'seconds': dt, 'samples': sampler.samples, 'groups': len(sampler.groups_seen), 'left': left,
+                'routed': sum(1 for r, e in zip(routes, expect) if r == e), 'errors': errors}
+
+    log('memory: budget %d MB, %d alternating Spanish and French reviews' % (budget_mb, len(mixed)))
+    tight = budget_pass(budget_mb)
+    log('memory: the same lines, default budget')
+    loose = budget_pass(None)
+    peak_kb = max(x[1] for x in tight['samples'])
+    over = [x for x in tight['samples'] if x[1] > budget_mb * 1024]
+    held = peak_kb <= budget_mb * 1024
+    mem_rows.append(('5d. budget holds: `--to en` (language detected), %d reviews alternating es (es→en) and fr (fr→es→en),'
+                 ' HIKE_REVIEWS_PIPELINE_MEMORY_MB=%d (largest pair + 10%%): max total PSS of the pipelines, sampled throughout'
+                 % (len(mixed), budget_mb),
+                 '%.0f MB (%d samples, one every %.0f ms on average; %d over the budget)'
+                 % (mb(peak_kb), len(tight['samples']), 1000 * tight['seconds'] / max(1, len(tight['samples'])), len(over)),
+                 'budget %d MB' % budget_mb, '%.2fx' % (mb(peak_kb) / budget_mb), 'max PSS ≤ budget', held))
+    mem_rows.append(('5e. the same %d lines: wall time with that budget vs the default budget (768 MB)' % len(mixed),
+                 '%s (%d pipeline starts)' % (fmt_s(tight['seconds']), tight['groups']),
+                 '%s (%d pipeline starts, max PSS %.0f MB)' % (fmt_s(loose['seconds']), loose['groups'], mb(max(x[1] for x in loose['samples']))),
+                 '%.1fx' % (tight['seconds'] / loose['seconds']), '(info)', None))
+    over_text = ''
+    if over:
+        over_text = (' Over the budget: %d samples, the first at %.2f s, peak %.0f MB (%.0f MB over; one pair is %.0f MB).'
+                     % (len(over), over[0][0], mb(peak_kb), mb(peak_kb) - budget_mb, mb(one_pair)))
+    mem_notes.append('Budget pass: lines with the expected route (es→en or fr→es→en): %d of %d with the budget, %d of %d with the default;'
+                 ' lines with errors %d and %d; pipeline starts counted as distinct process groups seen by the sampler (a pipeline'
+                 ' that starts and stops between two samples is missed); process groups seen in one sample with the budget, at'
+                 ' most %d (a group being killed or just spawned counts); children left after exit %d and %d.%s'
+                 % (tight['routed'], len(mixed), loose['routed'], len(mixed), tight['errors'], loose['errors'],
+                    max(x[2] for x in tight['samples']), len(tight['left']), len(loose['left']), over_text))
+    if tight['routed'] < len(mixed):
+        mem_notes.append('**Not every budget-pass line took the intended route** (language detection), so fewer switches were tested.')
+
+    # 1. Bulk. Every run's output is kept and compared with the reference's, so a run that
+    # reorders or drops lines cannot hide behind a later good one.
+    bulk_ours, bulk_ref, cpu_ours, cpu_ref = [], [], [], []
+    bulk_watch = []    # (max pipelines at once, max processes, max PSS kB, pipeline starts) per run of ours
+    outs_ours, outs_ref = [], []
     for i in range(RUNS):
         log('bulk run %d/%d (%d words)' % (i + 1, RUNS, words))
-        pair = [('ours', lambda: run_timed(ours + ['--from', 'es', '--to', 'en', bulk], stdout_path=os.path.join(W, 'bulk.ours'), env=env, expect_lines=len(bulk_lines))),
-                ('ref', lambda: run_timed(ref + ['spa-eng'], stdin_path=bulk, stdout_path=os.path.join(W, 'bulk.ref'), expect_lines=len(bulk_lines)))]
+        po, pr = os.path.join(W, 'bulk.ours.%d' % i), os.path.join(W, 'bulk.ref.%d' % i)
+        pair = [('ours', lambda: run_timed(ours + ['--from', 'es', '--to', 'en', bulk], stdout_path=po, env=env, expect_lines=len(bulk_lines), sampler=1.0)),
+                ('ref', lambda: run_timed(ref + ['spa-eng'], stdin_path=bulk, stdout_path=pr, expect_lines=len(bulk_lines)))]
         if i % 2:
             pair.reverse()
         for name, fn in pair:
-            dt, _ = fn()
-            (bulk_ours if name == 'ours' else bulk_ref).append(dt)
+            dt, _, cpu = fn()
+            if name == 'ours':
+                bulk_ours.append(dt)
+                cpu_ours.append(cpu)
+                w = run_timed.last_sampler
+                bulk_watch.append((max((x[2] for x in w.samples), default=0), max((x[3] for x in w.samples), default=0),
+                                   max((x[1] for x in w.samples), default=0), len(w.groups_seen)))
+            else:
+                bulk_ref.append(dt)
+                cpu_ref.append(cpu)
+        outs_ours.append(open(po, 'rb').read())
+        outs_ref.append(open(pr, 'rb').read())
     mo, mr = statistics.median(bulk_ours), statistics.median(bulk_ref)
-    agree, total = same_lines(open(os.path.join(W, 'bulk.ours'), 'rb').read(), open(os.path.join(W, 'bulk.ref'), 'rb').read())
+    agreements = [same_lines(o, outs_ref[0]) for o in outs_ours]
+    total = agreements[0][1]
+    ours_exact = sum(1 for o in outs_ours if o == outs_ref[0])
+    ref_stable = all(r == outs_ref[0] for r in outs_ref)
     rows.append(('1. bulk es→en, %s words: wall time (median of %d)' % ('{:,}'.format(words), RUNS),
                  '%s (%s)' % (fmt_s(mo), fmt_rate(words / mo, 'words/s')),
                  '%s (%s)' % (fmt_s(mr), fmt_rate(words / mr, 'words/s')),
                  '%.2fx' % (mo / mr), '≤ 1.0x', mo / mr <= 1.0))
-    notes.append('Bulk runs, seconds: ours %s; reference %s. Output lines identical to the reference: %d of %d.'
-                 % (', '.join('%.2f' % x for x in bulk_ours), ', '.join('%.2f' % x for x in bulk_ref), agree, total))
+    notes.append('Bulk runs, seconds: ours %s; reference %s. CPU seconds (user + system, the process and the children it reaped)'
+                 ' per run: ours %s (%s cores busy on average); reference %s (%s cores).'
+                 % (', '.join('%.2f' % x for x in bulk_ours), ', '.join('%.2f' % x for x in bulk_ref),
+                    ', '.join('%.1f' % x for x in cpu_ours), '/'.join('%.2f' % (c / t) for c, t in zip(cpu_ours, bulk_ours)),
+                    ', '.join('%.1f' % x for x in cpu_ref), '/'.join('%.2f' % (c / t) for c, t in zip(cpu_ref, bulk_ref))))
+    notes.append('Bulk, our runs watched through /proc once a second (a sample costs a few ms of CPU): pipelines running at once, max %s;'
+                 ' stage processes, max %s; pipelines started per run %s (a second one for spa-eng means the replica started);'
+                 ' max PSS of the pipelines %s MB.'
+                 % ('/'.join(str(w[0]) for w in bulk_watch), '/'.join(str(w[1]) for w in bulk_watch),
+                    '/'.join(str(w[3]) for w in bulk_watch), '/'.join('%.0f' % (w[2] / 1024) for w in bulk_watch)))
+    notes.append('Bulk output compared run by run with the reference\'s first run: output lines identical (ignoring whitespace at the ends)'
+                 ' %s of %d; whole output byte-identical in %d of %d runs; the reference\'s %d runs %s.'
+                 % (', '.join(str(n) for n, _ in agreements), total, ours_exact, RUNS, RUNS,
+                    'byte-identical to each other' if ref_stable else '**differ from each other**'))
 
     # 2. Per review: one process for all N lines vs one apertium process per review.
     log('per review: %d lines' % N)
@@ -234,14 +589,14 @@ def main():
     ours_cmd = ours + ['--from', 'es', '--to', 'en', es_file]
     halves = [es_short[:N // 2], es_short[N // 2:]]
     ref_out = []
-    dt, ours_short_out = run_timed(ours_cmd, stdout_path=os.path.join(W, 'short.ours'), env=env, expect_lines=N)
+    dt, ours_short_out, _ = run_timed(ours_cmd, stdout_path=os.path.join(W, 'short.ours'), env=env, expect_lines=N)
     per_ours.append(dt)
     for h in halves:
         for text in h:
-            dt, out = run_timed(ref + ['spa-eng'], stdin_bytes=(text + '\n').encode('utf-8'), expect_lines=1)
+            dt, out, _ = run_timed(ref + ['spa-eng'], stdin_bytes=(text + '\n').encode('utf-8'), expect_lines=1)
             per_ref.append(dt)
             ref_out.append(out)
-        dt, _ = run_timed(ours_cmd, stdout_path=os.path.join(W, 'short.ours'), env=env, expect_lines=N)
+        dt, _, _ = run_timed(ours_cmd, stdout_path=os.path.join(W, 'short.ours'), env=env, expect_lines=N)
         per_ours.append(dt)
     ours_total = statistics.median(per_ours)
     ours_line = ours_total / N
@@ -253,6 +608,16 @@ def main():
                  '%.0fx faster' % (ref_line / ours_line), '≥ 50x faster', ref_line / ours_line >= 50))
     notes.append('Per review: our %d-line runs took %s s; %d of %d translations identical to the one-process-per-review reference.'
                  % (N, ', '.join('%.3f' % x for x in per_ours), agree2, N))
+    # Where the time of those runs goes: a run with the first line alone is start-up plus one line.
+    one = []
+    for _ in range(RUNS):
+        dt, _, _ = run_timed(ours + ['--from', 'es', '--to', 'en'], stdin_bytes=(es_short[0] + '\n').encode('utf-8'), env=env, expect_lines=1)
+        one.append(dt)
+    m1 = statistics.median(one)
+    steady = (ours_total - m1) / (N - 1)
+    rows.append(('2b. split of 2: one process translating one review (start-up + 1 line, median of %d); the other %d lines each'
+                 % (RUNS, N - 1), '%s; then %s per line' % (fmt_s(m1), fmt_s(steady)),
+                 '%s per review' % fmt_s(ref_line), '%.0fx faster (steady state)' % (ref_line / steady) if steady > 0 else '–', '(info)', None))
 
     # 3. APy.
     ours_lps = N / ours_total
@@ -303,11 +668,11 @@ def main():
     inter = os.path.join(W, 'short.fr-es.txt')
     ch, l1, l2 = [], [], []
     for i in range(RUNS):
-        dt, _ = run_timed(ours + ['--from', 'fr', '--to', 'en', fr_file], stdout_path=os.path.join(W, 'chain.out'), env=env, expect_lines=NF)
+        dt, _, _ = run_timed(ours + ['--from', 'fr', '--to', 'en', fr_file], stdout_path=os.path.join(W, 'chain.out'), env=env, expect_lines=NF)
         ch.append(dt)
-        dt, _ = run_timed(ours + ['--from', 'fr', '--to', 'es', fr_file], stdout_path=inter, env=env, expect_lines=NF)
+        dt, _, _ = run_timed(ours + ['--from', 'fr', '--to', 'es', fr_file], stdout_path=inter, env=env, expect_lines=NF)
         l1.append(dt)
-        dt, _ = run_timed(ours + ['--from', 'es', '--to', 'en', inter], stdout_path=os.path.join(W, 'legs.out'), env=env, expect_lines=NF)
+        dt, _, _ = run_timed(ours + ['--from', 'es', '--to', 'en', inter], stdout_path=os.path.join(W, 'legs.out'), env=env, expect_lines=NF)
         l2.append(dt)
     mc, m1, m2 = statistics.median(ch), statistics.median(l1), statistics.median(l2)
     agree4, _ = same_lines(open(os.path.join(W, 'chain.out'), 'rb').read(), open(os.path.join(W, 'legs.out'), 'rb').read())
@@ -318,6 +683,9 @@ def main():
     notes.append('Chain runs, seconds: chain %s; fr→es %s; es→en %s. Chain output identical to the two legs run separately: %d of %d lines.'
                  % (', '.join('%.3f' % x for x in ch), ', '.join('%.3f' % x for x in l1), ', '.join('%.3f' % x for x in l2), agree4, NF))
 
+    rows += mem_rows
+    notes += mem_notes
+
     # Results.
     st = os.stat(a.bin)
     try:
@@ -326,12 +694,23 @@ def main():
     except OSError:
         apv = apyv = '?'
     label = a.bin_label or a.bin
+    def git(*args):
+        try:
+            return subprocess.run(['git', '-C', ROOT] + list(args), capture_output=True, text=True).stdout.strip()
+        except OSError:
+            return ''
+    head = git('rev-parse', '--short=12', 'HEAD') or 'unknown'
+    dirty = git('status', '--porcelain', '--', 'Sources', 'Package.swift')
     md = []
     md.append('# Translation: hike-reviews vs. Apertium\n')
     md.append('Generated by `bench/translate/run` on %s (run took %.0f s); do not edit by hand.\n'
               % (started.strftime('%Y-%m-%d %H:%M UTC'), (datetime.now(timezone.utc) - started).total_seconds()))
     md.append('- Machine: %d cores (`os.cpu_count()`), %s; load average (1/5/15 min) at the start %s, at the end %s'
-              ' (other jobs on the machine count too).' % (os.cpu_count(), cpu_model(), load_start, '%.2f %.2f %.2f' % os.getloadavg()))
+              ' (other jobs on the machine count too); Apertium processes of others seen at the %d checkpoints (one per step'
+              ' logged): %s.' % (os.cpu_count(), cpu_model(), load_start, '%.2f %.2f %.2f' % os.getloadavg(), len(FOREIGN_SEEN),
+                                 ', '.join(str(n) for n in FOREIGN_SEEN)))
+    md.append('- Source tree: commit %s, %s.' % (head, 'Sources/ or Package.swift **modified** (uncommitted changes)' if dirty
+                                                else 'no uncommitted changes in Sources/ or Package.swift'))
     md.append('- Ours: `%s translate` (built %s, sha256 %s), copied to a temporary folder before timing so a concurrent build cannot swap it;'
               ' pairs from `HIKE_REVIEWS_PAIRS_PATH` (Debian\'s apertium-eng-spa and apertium-fr-es, extracted), `HIKE_REVIEWS_SYSTEM_PAIRS=0`.'
               % (label, datetime.fromtimestamp(st.st_mtime, timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), sha256(a.bin)[:12]))
@@ -354,6 +733,16 @@ def main():
     md.append('- 4: %d distinct French texts of ≤ %d characters built the same way from the `fr` reviews (%d from the sample itself);'
               ' chain = `translate --from fr --to en`; legs = `--from fr --to es` on the same file, then `--from es --to en` on its'
               ' output; %d rounds, median of each, divided by %d lines.' % (NF, SHORT_MAX, fr_natural, RUNS, NF))
+    md.append('- 5: measured first, before APy or anything else here starts Apertium processes (shared pages would lower our PSS).'
+              ' 5a–c: `translate --from X --to Y` kept running with its input on a pipe, fed the first %d texts of 2 (es) or 4 (fr);'
+              ' once every answer is back and after 0.3 s, the PSS (`/proc/PID/smaps_rollup`) of all its descendant processes'
+              ' (found through the ppid field of `/proc/*/stat`, grouped by process group, one per pipeline) is summed, 5 times'
+              ' 0.1 s apart, median; the host process is not counted (the budget is for pipelines), nor a descendant not yet exec\'d.'
+              ' 5d: `translate --to en --json` with HIKE_REVIEWS_PIPELINE_MEMORY_MB set to the larger of 5a and 5b plus 10%%'
+              ' (so either pair fits, both do not), fed %d whole reviews of ≥ 100 characters alternating Spanish and French at once;'
+              ' the same sum sampled from start to the last answer, 20 ms between samples (a sample itself takes a few ms, more'
+              ' on a loaded machine: the row gives the real rate); routes checked from the JSON. 5e: the same with'
+              ' the default budget.' % (mem_lines, len(mixed)))
     md.append('')
     md.append('| measure | ours | reference | ratio | goal | met |')
     md.append('|---|---:|---:|---:|---:|:---:|')
