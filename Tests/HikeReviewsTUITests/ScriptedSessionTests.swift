@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TranslationEngine
 @testable import HikeReviewsTUI
 
 /// Keys in, final screen out: whole sessions replayed headless, as tig does.
@@ -37,5 +39,41 @@ extension ScriptedSessionTests {
         #expect(state.modals.isEmpty)
         #expect(state.detail?.query.searchText == "knee")
         Snapshot.check(AppView.render(state), named: "session-search-knee")
+    }
+}
+
+extension ScriptedSessionTests {
+    /// Keys through the reducer, effects through the real runner: the real engine, a local
+    /// pack repository (make test's), an empty store. Ends in a snapshot of the route with its
+    /// Spanish reviews translated inline.
+    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"), .timeLimit(.minutes(1)))
+    func translateWithTheRealEngine() async throws {
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("scripted-store-\(UUID().uuidString)").path
+        let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: TestRepository.path + "/index.json"), offline: true)
+        let queue = ActionQueue()
+        let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), manager: manager)
+        defer { runner.cancelAll() }
+        var state = Fixtures.state()
+        func press(_ script: String) {
+            for key in Self.keys(script) { runner.run(state.reduce(.keyPressed(key))) }
+        }
+        /// Feeds the runner's actions back until `done` holds.
+        func settle(until done: (AppState) -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(40)
+            while !done(state) {
+                try #require(ContinuousClock.now < deadline, "timed out")
+                for action in queue.drain() { runner.run(state.reduce(action)) }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        press("<enter> l Spanish <enter> T")
+        try await settle { $0.modals.last.map { if case .consent = $0 { return true } else { return false } } ?? false }
+        press("<enter>")
+        try await settle { state in
+            !state.translations.isEmpty && state.translations.values.allSatisfy { if case .done = $0.status { return true } else { return false } }
+                && state.download == nil && state.modals.isEmpty
+        }
+        #expect(manager.installedPacks().map(\.id) == ["eng-spa"])
+        Snapshot.check(AppView.render(state), named: "session-cares-spanish-translated")
     }
 }
