@@ -89,12 +89,26 @@ extension TranslateFlowTests {
         #expect(Self.jobs(in: retried)?.run == run + 1, "retry translates again")
     }
 
+    @Test func requestsWhileTheDialogIsOpenJoinIt() throws {
+        var state = Self.spanishCares()
+        Fixtures.press([.char("T")], on: &state)
+        let french = PackIndex.Entry(id: "fr-es", version: "1", title: "French - Spanish", directions: [], size: 3_805_691,
+                                     sha256: String(repeating: "b", count: 64), url: URL(string: "file:///repo/fr-es.tar.gz")!, license: "GPL-2.0-only", source: "")
+        _ = state.reduce(.consentRequested(id: 1, request: ConsentRequest(reason: "Spanish -> English", packs: [Self.englishSpanish], repository: nil)))
+        _ = state.reduce(.consentRequested(id: 2, request: ConsentRequest(reason: "French -> English", packs: [french, Self.englishSpanish], repository: nil)))
+        #expect(state.modals.filter { if case .consent = $0 { return true } else { return false } }.count == 1)
+        guard case .consent(let dialog) = state.modals.last else { Issue.record("no dialog"); return }
+        #expect(dialog.request.packs.map(\.id) == ["eng-spa", "fr-es"])
+        #expect(Fixtures.press([.char("y")], on: &state) == [.answerConsent(id: 1, answer: .download), .answerConsent(id: 2, answer: .download)])
+    }
+
     @Test func allLanguagesAreGroupedAndAnUnreachableOneIsReportedOnce() throws {
         var state = Fixtures.state()
         Fixtures.press([.enter], on: &state)
         let (run, jobs, _) = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state)))
         let sources = Set(jobs.map(\.source))
         #expect(sources.count > 3, "every review goes from its own language: \(sources)")
+        #expect(!sources.contains("en"), "English reviews are not translated into English")
         let german = jobs.filter { $0.source == "de" }.map(\.reviewID)
         try #require(!german.isEmpty)
         _ = state.reduce(.translationFailed(run: run, reviewIDs: german, failure: .noRoute(source: "de")))

@@ -31,7 +31,13 @@ extension AppState {
             overlay.status = status
             modals[index] = .overlay(overlay)
         case .consentRequested(let id, let request):
-            modals.append(.consent(ConsentDialogState(requestID: id, request: request)))
+            if let index = modals.lastIndex(where: { if case .consent(let open) = $0 { return !open.requestIDs.isEmpty } else { return false } }),
+               case .consent(var open) = modals[index] {
+                open.merge(id: id, request)
+                modals[index] = .consent(open)
+            } else {
+                modals.append(.consent(ConsentDialogState(requestID: id, request: request)))
+            }
         case .downloadProgressed(let packID, let bytes, let total, let time):
             var state = download ?? DownloadState(packIDs: [packID])
             if !state.packIDs.contains(packID) { state.packIDs.append(packID) }
@@ -135,6 +141,11 @@ extension AppState {
         var unidentified: [String] = []
         for index in detail.visible {
             let review = routes[detail.routeIndex].reviews[index]
+            // A review already in the target language is left as it is.
+            if let source = language(of: review), Self.baseLanguage(source) == Self.baseLanguage(targetLanguage) {
+                translations[review.id] = nil
+                continue
+            }
             translations[review.id] = ReviewTranslation(target: targetLanguage, status: .pending)
             if let source = language(of: review) {
                 jobs.append(TranslationJob(reviewID: review.id, text: review.text, source: source))
@@ -163,10 +174,10 @@ extension AppState {
             case .confirm:
                 download = DownloadState(packIDs: ids)
                 modals.append(.progress)
-                if let id = dialog.requestID { return [.answerConsent(id: id, answer: .download)] }
-                return [.installPacks(ids)]
+                if dialog.requestIDs.isEmpty { return [.installPacks(ids)] }
+                return dialog.requestIDs.map { .answerConsent(id: $0, answer: .download) }
             case .decline:
-                if let id = dialog.requestID { return [.answerConsent(id: id, answer: .notNow)] }
+                return dialog.requestIDs.map { .answerConsent(id: $0, answer: .notNow) }
             default:
                 modals.append(modal)
             }
@@ -296,6 +307,11 @@ extension AppState {
             break
         }
         return []
+    }
+
+    /// `es` for `es-MX`: same-language translation is not offered.
+    static func baseLanguage(_ tag: String) -> Substring {
+        tag.split(separator: "-").first ?? Substring(tag)
     }
 
     /// Keeps the selected review on screen after its block changed height.

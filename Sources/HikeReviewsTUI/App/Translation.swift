@@ -55,10 +55,26 @@ struct DownloadState: Equatable, Sendable {
 }
 
 /// The consent dialog: a request from the engine, answered with Download or Not now.
+///
+/// Requests that arrive while it is open (other languages of the same batch) join it, so the
+/// user answers once for every pack the batch needs.
 struct ConsentDialogState: Equatable, Sendable {
-    /// Ties the answer to the engine's waiting request; nil when the packs screen asked.
-    var requestID: Int?
+    /// Ties the answer to the engine's waiting requests; empty when the packs screen asked.
+    var requestIDs: [Int]
     var request: ConsentRequest
+
+    init(requestID: Int?, request: ConsentRequest) {
+        requestIDs = requestID.map { [$0] } ?? []
+        self.request = request
+    }
+
+    /// Adds another request's packs (each once) and reason.
+    mutating func merge(id: Int, _ other: ConsentRequest) {
+        requestIDs.append(id)
+        for pack in other.packs where !request.packs.contains(where: { $0.id == pack.id }) { request.packs.append(pack) }
+        request.reason += "; " + other.reason
+        if request.repository == nil { request.repository = other.repository }
+    }
 }
 
 /// The error dialog, with what Retry would do.
