@@ -172,7 +172,9 @@ extension AppState {
             let ids = dialog.request.packs.map(\.id)
             switch command {
             case .confirm:
-                download = DownloadState(packIDs: ids)
+                var state = DownloadState(packIDs: ids)
+                for pack in dialog.request.packs { state.totals[pack.id] = pack.size }
+                download = state
                 modals.append(.progress)
                 if dialog.requestIDs.isEmpty { return [.installPacks(ids)] }
                 return dialog.requestIDs.map { .answerConsent(id: $0, answer: .download) }

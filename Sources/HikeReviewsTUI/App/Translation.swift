@@ -72,8 +72,15 @@ struct ConsentDialogState: Equatable, Sendable {
     mutating func merge(id: Int, _ other: ConsentRequest) {
         requestIDs.append(id)
         for pack in other.packs where !request.packs.contains(where: { $0.id == pack.id }) { request.packs.append(pack) }
-        request.reason += "; " + other.reason
+        request.reason = Self.merged(request.reason, other.reason)
         if request.repository == nil { request.repository = other.repository }
+    }
+
+    /// "Catalan -> English" and "Basque -> English" make "Catalan, Basque -> English".
+    static func merged(_ first: String, _ second: String) -> String {
+        let a = first.components(separatedBy: " -> "), b = second.components(separatedBy: " -> ")
+        if a.count == 2, b.count == 2, a[1] == b[1] { return a[0] + ", " + b[0] + " -> " + a[1] }
+        return first + "; " + second
     }
 }
 

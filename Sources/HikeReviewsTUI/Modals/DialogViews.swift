@@ -39,8 +39,7 @@ enum DialogViews {
     static func drawConsent(_ dialog: ConsentDialogState, in area: Rect, into buffer: inout ScreenBuffer) {
         let request = dialog.request
         var lines: [(String, Style)] = []
-        let legs = request.packs.count == 1 ? "needs" : "needs, one pack for each leg,"
-        lines.append(("\(request.reason) \(legs):", .dialogTitle))
+        lines.append(("\(request.reason) needs:", .dialogTitle))
         for pack in request.packs {
             lines.append(("  \(pack.title) (\(pack.id)), \(size(pack.size)), \(pack.license)", .dialog))
         }

@@ -76,7 +76,11 @@ public actor PackManager {
         let index = try await knownIndex(containing: ids)
         for id in ids {
             guard let entry = index.entry(id) else { throw .unknownPack(id) }
-            if let installed = store.installedPack(id), installed.version == entry.version { continue }
+            if let installed = store.installedPack(id), installed.version == entry.version {
+                // Someone else fetched it meanwhile: listeners waiting for it may stop waiting.
+                broadcast(.succeeded(id: id))
+                continue
+            }
             do {
                 try await install(entry, progress: progress)
                 broadcast(.succeeded(id: id))
