@@ -174,9 +174,8 @@ final class ChildPipeline: Sendable {
                     inbox.searchFrom = max(consumed, inbox.bytes.count - head.marker.count)
                     break
                 }
-                // The answer ends at the NUL that precedes the nonce's own segment.
+                // The answer is everything before the nonce blank (NULs are framing only).
                 var answer = Array(inbox.bytes[consumed..<end])
-                if let lastNul = answer.lastIndex(of: 0) { answer.removeSubrange(lastNul...) }
                 answer.removeAll { $0 == 0 }
                 let words = tap == nil || inbox.tappedWords.isEmpty ? nil : inbox.tappedWords.removeFirst()
                 answered.append((head.continuation, Answer(bytes: answer, tappedWords: words ?? (tap == nil ? nil : []))))

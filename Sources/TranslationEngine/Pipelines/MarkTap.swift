@@ -25,8 +25,9 @@ struct MarkTap {
                 segment.append(byte)
                 continue
             }
-            if Self.isTerminator(segment) {
-                output += segment
+            if let start = Self.terminatorStart(segment) {
+                output += strip(Array(segment[..<start]))
+                output += segment[start...]
                 finished.append(words.words)
                 words = UnknownWords.Collector()
             } else {
@@ -38,10 +39,15 @@ struct MarkTap {
         return (output, finished)
     }
 
-    /// A request's terminator segment: `[digits]`.
-    static func isTerminator(_ segment: [UInt8]) -> Bool {
-        guard segment.count >= 3, segment.first == UInt8(ascii: "["), segment.last == UInt8(ascii: "]") else { return false }
-        return segment.dropFirst().dropLast().allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    /// Where a request's terminator blank `[digits]` starts, if the segment ends with one.
+    static func terminatorStart(_ segment: [UInt8]) -> Int? {
+        guard segment.count >= 3, segment.last == UInt8(ascii: "]") else { return nil }
+        var index = segment.count - 2
+        while index >= 0, segment[index] >= UInt8(ascii: "0") && segment[index] <= UInt8(ascii: "9") { index -= 1 }
+        guard index >= 0, index < segment.count - 2, segment[index] == UInt8(ascii: "[") else { return nil }
+        // An escaped bracket is the user's, not ours.
+        if index > 0 && segment[index - 1] == UInt8(ascii: "\\") { return nil }
+        return index
     }
 
     private mutating func strip(_ bytes: [UInt8]) -> [UInt8] {

@@ -1,12 +1,11 @@
 /// Conversion between plain text and Apertium's stream format, plus request framing.
 ///
-/// Each request is written as the text deformatted as apertium-destxt does (`deformat`), NUL,
-/// `[nonce]`, NUL, so the stages see what the `apertium` command feeds them; the nonce after
-/// the NUL lets the reader find the
-/// end of this request's output even if stale bytes are still in the pipe. The nonce is
-/// itself a blank because a bare word at the end of a segment is held back by the tagger
-/// (measured: `nonce NUL` never came out of a warm spa-eng pipeline), while a blank passes
-/// every stage untouched.
+/// Each request is one segment: the text deformatted as apertium-destxt does (`deformat`),
+/// then `[nonce]`, then NUL, so the stages see what the `apertium` command feeds them and
+/// flush once per request. The nonce lets the reader find the end of this request's output
+/// even if stale bytes are still in the pipe. It is a blank because a bare word at the end of
+/// a segment is held back by the tagger (measured: `nonce NUL` never came out of a warm
+/// spa-eng pipeline), while a blank at the end passes every stage untouched, after the text.
 public enum StreamFormat {
     /// Characters that are syntax in the stream format and must be backslash-escaped.
     static let specials: Set<Character> = ["\\", "[", "]", "^", "$", "@", "/", "<", ">", "{", "}"]
@@ -84,12 +83,9 @@ public enum StreamFormat {
         return out
     }
 
-    /// The bytes to write for one request: the deformatted text, NUL, the nonce blank, NUL.
+    /// The bytes to write for one request: the deformatted text, the nonce blank, NUL.
     public static func frame(_ text: String, nonce: String) -> [UInt8] {
-        var bytes = Array(deformat(text).utf8)
-        bytes.append(0)
-        bytes.append(contentsOf: terminator(nonce: nonce))
-        return bytes
+        Array(deformat(text).utf8) + terminator(nonce: nonce)
     }
 
     /// The bytes that end a request's output: the nonce blank and its NUL.

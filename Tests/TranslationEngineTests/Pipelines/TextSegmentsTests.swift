@@ -44,7 +44,7 @@ extension TextSegmentsTests {
 
     @Test func theTapFindsMarksPerRequest() {
         var tap = MarkTap()
-        let stream = Array("~La *travessia del *Qx.[]".utf8) + [0] + Array("[123]".utf8) + [0] + Array("El río.[]".utf8) + [0] + Array("[124]".utf8) + [0]
+        let stream = Array("~La *travessia del *Qx.[][123]".utf8) + [0] + Array("El \\[7] río.[][124]".utf8) + [0]
         let (output, finished) = stream.withUnsafeBufferPointer { tap.feed($0) }
         #expect(String(decoding: output, as: UTF8.self) == String(decoding: stream, as: UTF8.self).replacingOccurrences(of: "*", with: ""))
         #expect(finished == [["travessia", "Qx"], []])
