@@ -288,3 +288,31 @@ extension PackTests {
         #expect(PackFixtures.contents(of: store.root).filter { !$0.hasPrefix(".repository") }.isEmpty, "\(PackFixtures.contents(of: store.root))")
     }
 }
+
+extension PackTests {
+    @Test func aDownloadCanBeCancelledAndLeavesNothing() async throws {
+        let setup = try Setup()
+        defer { setup.server.stop() }
+        var entry = try Self.englishSpanish()
+        let file = try #require(entry["url"] as? String)
+        entry["url"] = setup.server.url("slow/\(file)").absoluteString
+        try setup.serve([entry], as: "slow.json")
+        let manager = setup.manager(index: "slow.json")
+        #expect(await manager.status(of: "eng-spa") == .unknown, "the index is not known before it is fetched")
+        _ = try await manager.availablePacks()
+        #expect(await manager.status(of: "eng-spa") == .available)
+        let download = Task { try await manager.download(["eng-spa"]) }
+        // 2.7 MB at 16 KB every 20 ms takes seconds: cancel a little way in.
+        try await Task.sleep(for: .milliseconds(300))
+        download.cancel()
+        do {
+            try await download.value
+            Issue.record("the download finished despite the cancel")
+        } catch {
+            #expect(error as? PackError == .cancelled, "\(error)")
+        }
+        #expect(setup.store.installed().isEmpty)
+        #expect(PackFixtures.contents(of: setup.store.root).isEmpty, "\(PackFixtures.contents(of: setup.store.root))")
+        #expect(await manager.status(of: "eng-spa") == .available)
+    }
+}
