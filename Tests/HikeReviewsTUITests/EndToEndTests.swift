@@ -47,6 +47,18 @@ struct EndToEndTests {
             return nil
         }
 
+        /// From the route list: open the Cares route (the first), filter it to Spanish.
+        func openCaresFilteredToSpanish() throws -> String {
+            try tmux.send("Enter")
+            _ = try tmux.waitForScreen { $0.contains("Reviews (") }
+            try tmux.send("l")
+            _ = try tmux.waitForScreen { $0.contains("Filter:") }
+            try tmux.type("Spanish")
+            _ = try tmux.waitForScreen { $0.contains("Spanish") && !$0.contains("French") }
+            try tmux.send("Enter")
+            return try tmux.waitForScreen { $0.contains("language: Spanish [es]") }
+        }
+
         func finish() {
             tmux.kill()
             try? FileManager.default.removeItem(at: folder)
@@ -66,17 +78,8 @@ extension EndToEndTests {
         #expect(screen.contains("Country"))
         #expect(screen.contains("es "), "the languages column lists Spanish for the Cares route")
 
-        try run.tmux.send("Enter")
-        screen = try run.tmux.waitForScreen { $0.contains("Reviews (") }
+        screen = try run.openCaresFilteredToSpanish()
         #expect(screen.contains("Ruta del Cares"))
-        #expect(screen.contains("Reviews ("))
-
-        try run.tmux.send("l")
-        screen = try run.tmux.waitForScreen { $0.contains("Filter:") }
-        try run.tmux.type("Spanish")
-        screen = try run.tmux.waitForScreen { $0.contains("Spanish") && !$0.contains("French") }
-        try run.tmux.send("Enter")
-        screen = try run.tmux.waitForScreen { $0.contains("language: Spanish [es]") }
         #expect(screen.contains("language: Spanish [es]"))
         let tags = screen.matches(of: /\[([a-z]{2,3}|…)\]/).map { String($0.output.1) }
         #expect(!tags.isEmpty)
@@ -132,14 +135,7 @@ extension EndToEndTests {
                       environment: ["HIKE_REVIEWS_STORE": store, "HIKE_REVIEWS_PACKS_URL": "file://\(TestRepository.path)/index.json",
                                     "HIKE_REVIEWS_SYSTEM_PAIRS": "0", "HIKE_REVIEWS_PAIRS_PATH": ""])
         _ = try run.tmux.waitForScreen { $0.contains("Ruta del Cares") && !$0.contains("detecting languages") }
-        try run.tmux.send("Enter")
-        _ = try run.tmux.waitForScreen { $0.contains("Reviews (") }
-        try run.tmux.send("l")
-        _ = try run.tmux.waitForScreen { $0.contains("Filter:") }
-        try run.tmux.type("Spanish")
-        _ = try run.tmux.waitForScreen { $0.contains("Spanish") && !$0.contains("French") }
-        try run.tmux.send("Enter")
-        _ = try run.tmux.waitForScreen { $0.contains("language: Spanish [es]") }
+        _ = try run.openCaresFilteredToSpanish()
         try run.tmux.send("T")
         var screen = try run.tmux.waitForScreen { $0.contains("Download language packs?") }
         #expect(screen.contains("English - Spanish (eng-spa)"))

@@ -34,6 +34,12 @@ struct OwnerKilledTests {
         }
     }
 
+    static func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
     /// Every process whose parent is `pid`, and theirs, from /proc.
     static func descendants(of pid: pid_t) -> [pid_t] {
         var parents: [pid_t: pid_t] = [:]
@@ -64,8 +70,7 @@ struct OwnerKilledTests {
 
 extension OwnerKilledTests {
     @Test func aLineIsAnsweredAsSoonAsItIsTyped() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let translator = try Translator.start(folder: folder)
         translator.process.write("El perro bebe agua.\n")
@@ -78,8 +83,7 @@ extension OwnerKilledTests {
     }
 
     @Test func killingTheOwnerWithSIGKILLLeavesNoStageBehind() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owner-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let translator = try Translator.start(folder: folder)
         translator.process.write("El camino es largo.\n")

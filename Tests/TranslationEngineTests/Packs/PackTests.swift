@@ -32,6 +32,17 @@ struct PackTests {
     static func englishSpanish() throws -> [String: Any] {
         try #require(try PackFixtures.indexEntries().first { $0["id"] as? String == "eng-spa" })
     }
+
+    /// Serves eng-spa's archive through one of the server's fault paths (`drop/N`, `slow`, ...)
+    /// under an index of its own; returns that index's name.
+    static func serveEnglishSpanish(via path: String, in setup: Setup) throws -> String {
+        var entry = try englishSpanish()
+        let file = try #require(entry["url"] as? String)
+        entry["url"] = setup.server.url("\(path)/\(file)").absoluteString
+        let name = path.replacingOccurrences(of: "/", with: "-") + ".json"
+        try setup.serve([entry], as: name)
+        return name
+    }
 }
 
 extension PackTests {
@@ -216,11 +227,7 @@ extension PackTests {
     @Test func aDroppedConnectionResumesWithRange() async throws {
         let setup = try Setup()
         defer { setup.server.stop() }
-        var entry = try Self.englishSpanish()
-        let file = try #require(entry["url"] as? String)
-        entry["url"] = setup.server.url("drop/1000000/\(file)").absoluteString
-        try setup.serve([entry], as: "drop.json")
-        try await setup.manager(index: "drop.json").download(["eng-spa"])
+        try await setup.manager(index: try Self.serveEnglishSpanish(via: "drop/1000000", in: setup)).download(["eng-spa"])
         #expect(setup.store.installed().map(\.id) == ["eng-spa"])
         let archiveRequests = setup.server.requests().filter { $0.contains("drop/") }
         #expect(archiveRequests.count == 2, "\(archiveRequests)")
@@ -230,11 +237,7 @@ extension PackTests {
     @Test func aServerThatIgnoresRangeIsReadFromTheStart() async throws {
         let setup = try Setup()
         defer { setup.server.stop() }
-        var entry = try Self.englishSpanish()
-        let file = try #require(entry["url"] as? String)
-        entry["url"] = setup.server.url("dropnorange/1000000/\(file)").absoluteString
-        try setup.serve([entry], as: "norange.json")
-        try await setup.manager(index: "norange.json").download(["eng-spa"])
+        try await setup.manager(index: try Self.serveEnglishSpanish(via: "dropnorange/1000000", in: setup)).download(["eng-spa"])
         #expect(setup.store.installed().map(\.id) == ["eng-spa"], "the SHA-256 matched, so the file was not spliced")
     }
 
@@ -293,11 +296,7 @@ extension PackTests {
     @Test func aDownloadCanBeCancelledAndLeavesNothing() async throws {
         let setup = try Setup()
         defer { setup.server.stop() }
-        var entry = try Self.englishSpanish()
-        let file = try #require(entry["url"] as? String)
-        entry["url"] = setup.server.url("slow/\(file)").absoluteString
-        try setup.serve([entry], as: "slow.json")
-        let manager = setup.manager(index: "slow.json")
+        let manager = setup.manager(index: try Self.serveEnglishSpanish(via: "slow", in: setup))
         #expect(await manager.status(of: "eng-spa") == .unknown, "the index is not known before it is fetched")
         _ = try await manager.availablePacks()
         #expect(await manager.status(of: "eng-spa") == .available)

@@ -11,6 +11,16 @@ struct PipelinePoolTests {
         return try #require(pairs.location(of: direction))
     }
 
+    /// PSS of a warm spa-eng pipeline, measured in a pool of its own.
+    static func warmSpanishFootprint() async throws -> Int {
+        let probe = PipelinePool(settings: settings())
+        let warm = try await probe.pipeline(for: location("spa-eng"))
+        _ = try await warm.translate("El perro come manzanas en la casa.", timeout: .seconds(10))
+        let footprint = warm.memoryFootprint
+        await probe.shutdownAll()
+        return footprint
+    }
+
     static func settings(budget: Int = 1 << 30, idle: Duration = .seconds(600), replicas: Int = 1) -> PipelinePool.Settings {
         .init(memoryBudget: budget, idleTimeout: idle, maxReplicas: replicas, replicaThreshold: 2, replicaAfter: .zero)
     }
@@ -34,11 +44,7 @@ extension PipelinePoolTests {
 
     @Test func theBudgetStopsTheLeastRecentlyUsedPipeline() async throws {
         // Measure one warm pair, then allow a little more than one.
-        let probe = PipelinePool(settings: Self.settings())
-        let warm = try await probe.pipeline(for: Self.location("spa-eng"))
-        _ = try await warm.translate("El perro come manzanas.", timeout: .seconds(10))
-        let footprint = warm.memoryFootprint
-        await probe.shutdownAll()
+        let footprint = try await Self.warmSpanishFootprint()
         #expect(footprint > 10 << 20, "a warm spa-eng pipeline uses \(footprint >> 20) MB")
 
         let pool = PipelinePool(settings: Self.settings(budget: footprint + footprint / 2))
@@ -70,12 +76,7 @@ extension PipelinePoolTests {
 
 extension PipelinePoolTests {
     @Test func theBudgetHoldsWhileTwoPairsAreBusyAtOnce() async throws {
-        let probe = PipelinePool(settings: Self.settings())
-        let warm = try await probe.pipeline(for: Self.location("spa-eng"))
-        _ = try await warm.translate("El perro come manzanas en la casa.", timeout: .seconds(10))
-        let footprint = warm.memoryFootprint
-        await probe.shutdownAll()
-
+        let footprint = try await Self.warmSpanishFootprint()
         // Room for one pair, not two: the second waits until the first is idle and stopped.
         let budget = footprint + footprint / 5
         let pool = PipelinePool(settings: Self.settings(budget: budget))
