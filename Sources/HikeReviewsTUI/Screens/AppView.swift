@@ -102,7 +102,9 @@ enum AppView {
         case .packs: hints = "i install  d delete  Esc back  q quit"
         }
         let position: String
-        if let detail = state.detail {
+        if case .packs(let packs) = state.screens.last {
+            position = packs.rows.isEmpty ? "0/0" : "\(packs.selected + 1)/\(packs.rows.count)"
+        } else if let detail = state.detail {
             position = detail.visible.isEmpty ? "0/0" : "\(detail.selected + 1)/\(detail.visible.count)"
         } else {
             position = state.routeList.visible.isEmpty ? "0/0" : "\(state.routeList.selected + 1)/\(state.routeList.visible.count)"
