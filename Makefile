@@ -15,7 +15,7 @@ build: setup
 run: build packs
 	"$$($(SWIFT) build --show-bin-path)/hike-reviews" --data sample-data $(ARGS)
 
-## The app's default pack repository, built once from Debian's Apertium pairs (about 2 minutes, 113 MB).
+## The app's default pack repository, built once from Debian's Apertium pairs (one to two minutes, 122 MB).
 packs: setup
 	@[ -f .build/pack-repo/index.json ] || bash scripts/build-pack-repo .build/pack-repo
 
