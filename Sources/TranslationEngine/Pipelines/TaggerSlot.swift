@@ -2,53 +2,62 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// A pipeline's `apertium-tagger`, fed one segment at a time through this process so that it
-/// can be replaced the moment it changes itself.
+/// A pipeline's `apertium-tagger`, fed through this process so that it can be replaced the
+/// moment it changes itself, without any other request meeting the change.
 ///
 /// The HMM tagger changes its own tables when it meets an ambiguity class its model lacks
 /// ("A new ambiguity class was found", printed with `-d`), and from then on it can tag later
 /// texts differently from a fresh `apertium` command (measured: one Portuguese review in 21).
-/// So the tagger's input and output pass through two relay threads here: the feeder writes
-/// one NUL-terminated segment and waits; the collector reads that segment's output, checks
-/// the tagger's stderr for a report (whatever the tagger wrote there before its output is
-/// readable by then), replaces the tagger with a fresh process on the same pipes if there was
-/// one, passes the output on and lets the feeder continue. The segment that made the report
-/// was tagged exactly as a fresh process tags it, and no later one sees the changed tables;
-/// the stages before and after the tagger keep working on other requests meanwhile.
+/// So its input and output pass through this process: up to `window` NUL-terminated segments
+/// are in the tagger at once, remembered until their output has come back. When a segment's
+/// output is complete, its stderr reports are readable (the tagger writes them first); if
+/// there is a new one, that output is kept (the segment was tagged by a tagger that was
+/// unchanged until then, as a fresh one is), the tagger is replaced by a fresh process on
+/// fresh pipes, and the segments written after it are written again to the fresh tagger, in
+/// order. Nothing outside the relay sees the difference.
 final class TaggerSlot: Sendable {
     struct State {
         var pid: pid_t
+        /// The current tagger's stdin (write end) and stdout (read end).
+        var toTagger: Int32
+        var fromTagger: Int32
+        /// Bumped by every replacement; a write queued for an older tagger is dropped.
+        var instance = 0
+        /// Segments written to the current tagger whose output has not come back, oldest first.
+        var inTagger: [[UInt8]] = []
         /// The end of the last stderr chunk, so a phrase split across reads is still found.
         var tail: [UInt8] = []
         /// Reports of a new ambiguity class read so far.
         var reports = 0
         /// Set by `shutDown()`: no tagger is started any more.
         var isShutDown = false
-        /// Set while `replace()` kills the old tagger, whose death is then expected.
+        /// Set while the old tagger is being killed, whose death is then expected.
         var replacing = false
         /// The tagger died by itself (and was reaped by the watcher).
         var died = false
         var replacements = 0
     }
 
-    /// Our ends of the four pipes around the tagger, and the tagger's own two ends (kept so a
-    /// fresh tagger can be started on them).
+    /// Our ends of the pipes around the tagger.
     struct Pipes: Sendable {
         /// Read: what the stage before the tagger writes.
         var fromPrevious: Int32
-        /// Write: the tagger's stdin.
+        /// Write: the first tagger's stdin.
         var toTagger: Int32
-        /// Read: the tagger's stdout.
+        /// Read: the first tagger's stdout.
         var fromTagger: Int32
         /// Write: what the stage after the tagger reads.
         var toNext: Int32
-        /// The tagger's stdin (read end) and stdout (write end).
+        /// The first tagger's own ends, closed here once it runs (so its death is seen).
         var taggerInput: Int32
         var taggerOutput: Int32
-        /// The tagger's stderr: we read (non-blocking) what it writes.
+        /// The tagger's stderr, shared by every tagger: we read (non-blocking) what it writes.
         var reportsRead: Int32
         var reportsWrite: Int32
     }
+
+    /// Segments in the tagger at once, at most.
+    static let window = 8
 
     /// The tagger's index among the stages.
     let index: Int
@@ -57,8 +66,10 @@ final class TaggerSlot: Sendable {
     let processGroup: pid_t
     let environment: [String]
     let state: Mutex<State>
-    /// The feeder waits on this after each segment; the collector signals it.
-    private let segmentDone = DispatchSemaphore(value: 0)
+    /// Free places in the window: the feeder takes one per segment, the collector gives it back.
+    private let slots = DispatchSemaphore(value: TaggerSlot.window)
+    /// Writes to the tagger, in order: new segments from the feeder, rewrites after a replacement.
+    private let writer = DispatchQueue(label: "apertium.tagger.writer")
     /// Signalled by each of the three threads (feeder, collector, watcher) when it ends.
     private let threadsDone = DispatchSemaphore(value: 0)
     /// Called if the tagger dies by itself or cannot be replaced (set once the owner exists).
@@ -72,7 +83,7 @@ final class TaggerSlot: Sendable {
         self.pipes = pipes
         self.processGroup = processGroup
         self.environment = environment
-        state = Mutex(State(pid: pid))
+        state = Mutex(State(pid: pid, toTagger: pipes.toTagger, fromTagger: pipes.fromTagger))
     }
 
     private func onFailure() {
@@ -91,6 +102,9 @@ final class TaggerSlot: Sendable {
     /// Starts the relay; `onFailure` is called if the tagger dies by itself or cannot be replaced.
     func start(onFailure: @escaping @Sendable () -> Void) {
         failureHandler.withLock { $0 = onFailure }
+        // Only the tagger may hold its own ends, or its death would go unnoticed.
+        Foundation.close(pipes.taggerInput)
+        Foundation.close(pipes.taggerOutput)
         let feeder = Thread { [self] in
             feed()
             threadsDone.signal()
@@ -116,15 +130,14 @@ final class TaggerSlot: Sendable {
         state.withLock { $0.isShutDown = true }
     }
 
-    /// After the group is dead and reaped: unblocks the relay threads, waits for them, closes
-    /// every fd. Only then may the fds be reused, so no thread can touch a stranger's file.
+    /// After the group is dead and reaped: waits for the relay threads (each ends on EOF or
+    /// EPIPE now), then closes every fd, so no thread can touch a reused descriptor.
     func close() {
-        // Our copies of the tagger's ends keep the relay's reads and writes from ending.
-        Foundation.close(pipes.taggerInput)
-        Foundation.close(pipes.taggerOutput)
-        segmentDone.signal()
+        for _ in 0..<Self.window { slots.signal() }
         for _ in 0..<3 { threadsDone.wait() }
-        for fd in [pipes.fromPrevious, pipes.toTagger, pipes.fromTagger, pipes.toNext, pipes.reportsRead, pipes.reportsWrite] {
+        writer.sync {}
+        let (toTagger, fromTagger) = state.withLock { ($0.toTagger, $0.fromTagger) }
+        for fd in [pipes.fromPrevious, toTagger, fromTagger, pipes.toNext, pipes.reportsRead, pipes.reportsWrite] {
             Foundation.close(fd)
         }
     }
@@ -147,64 +160,117 @@ final class TaggerSlot: Sendable {
         }
     }
 
-    /// Kills the tagger and starts a fresh one on the same pipes (between two segments).
-    private func replace() throws {
-        try state.withLock { state in
-            guard !state.isShutDown else { return }
-            state.replacing = true
-            defer { state.replacing = false }
-            kill(state.pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(state.pid, &status, 0) < 0 && errno == EINTR {}
-            state.pid = try ChildPipeline.spawnStage(stage, stdin: pipes.taggerInput, stdout: pipes.taggerOutput,
-                                                     stderr: pipes.reportsWrite, processGroup: processGroup, environment: environment)
-            state.replacements += 1
-        }
-    }
-
-    /// Feeder: one NUL-terminated segment into the tagger, then wait until it came out.
+    /// Feeder: each NUL-terminated segment into the window, then to the writer.
     private func feed() {
         var pending: [UInt8] = []
         var reader = ChunkReader(fd: pipes.fromPrevious)
         while let chunk = reader.next() {
             pending += chunk
             while let nul = pending.firstIndex(of: 0) {
-                guard Self.writeAll(pipes.toTagger, pending[...nul]) else { return }
+                let segment = Array(pending[...nul])
                 pending.removeSubrange(...nul)
-                segmentDone.wait()
-                if state.withLock({ $0.isShutDown }) { return }
+                slots.wait()
+                let instance = state.withLock { state -> Int? in
+                    guard !state.isShutDown else { return nil }
+                    state.inTagger.append(segment)
+                    return state.instance
+                }
+                guard let instance else { return }
+                write(segment, to: instance)
             }
         }
     }
 
-    /// Collector: the segment's output, a check for reports, a fresh tagger if needed, pass on.
+    /// Queues a write to the tagger of `instance`; dropped if that tagger was replaced meanwhile
+    /// (the segment is then written again to the fresh one).
+    private func write(_ segments: [UInt8], to instance: Int) {
+        writer.async { [self] in
+            guard let fd = state.withLock({ $0.instance == instance ? $0.toTagger : nil }) else { return }
+            // EPIPE when the tagger was killed: the segment is still in the window, rewritten later.
+            _ = Self.writeAll(fd, segments[...])
+        }
+    }
+
+    /// Collector: outputs in order; after one that came with a report, a fresh tagger.
     private func collect() {
         var pending: [UInt8] = []
         var seen = 0
-        var reader = ChunkReader(fd: pipes.fromTagger)
-        defer { segmentDone.signal() }
-        while let chunk = reader.next() {
-            pending += chunk
-            while let nul = pending.firstIndex(of: 0) {
-                let reports = drainReports()
-                if reports > seen {
-                    do {
-                        try replace()
-                    } catch {
-                        onFailure()
-                        return
+        while true {
+            let fd = state.withLock { $0.fromTagger }
+            var reader = ChunkReader(fd: fd)
+            var replaced = false
+            while !replaced, let chunk = reader.next() {
+                pending += chunk
+                while let nul = pending.firstIndex(of: 0) {
+                    let reports = drainReports()
+                    guard Self.writeAll(pipes.toNext, pending[...nul]) else { return }
+                    pending.removeSubrange(...nul)
+                    state.withLock { state in
+                        if !state.inTagger.isEmpty { state.inTagger.removeFirst() }
                     }
-                    seen = drainReports()
+                    slots.signal()
+                    if reports > seen {
+                        // Whatever the old tagger wrote after this output belongs to segments it
+                        // tagged with changed tables: dropped, and they are written again.
+                        pending.removeAll()
+                        guard replace() else {
+                            onFailure()
+                            return
+                        }
+                        seen = drainReports()
+                        replaced = true
+                        break
+                    }
                 }
-                guard Self.writeAll(pipes.toNext, pending[...nul]) else { return }
-                pending.removeSubrange(...nul)
-                segmentDone.signal()
             }
+            if !replaced { return }
+        }
+    }
+
+    /// Kills the tagger, starts a fresh one on fresh pipes, and writes the window again.
+    private func replace() -> Bool {
+        let old = state.withLock { state -> (pid: pid_t, fromTagger: Int32, toTagger: Int32)? in
+            guard !state.isShutDown else { return nil }
+            state.replacing = true
+            return (state.pid, state.fromTagger, state.toTagger)
+        }
+        guard let old else { return false }
+        kill(old.pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(old.pid, &status, 0) < 0 && errno == EINTR {}
+        guard let input = ChildPipeline.makeCloseOnExecPipe() else { return false }
+        guard let output = ChildPipeline.makeCloseOnExecPipe() else {
+            Foundation.close(input.read)
+            Foundation.close(input.write)
+            return false
+        }
+        return state.withLock { state -> Bool in
+            defer { state.replacing = false }
+            guard !state.isShutDown,
+                  let fresh = try? ChildPipeline.spawnStage(stage, stdin: input.read, stdout: output.write, stderr: pipes.reportsWrite,
+                                                            processGroup: processGroup, environment: environment) else {
+                for fd in [input.read, input.write, output.read, output.write] { Foundation.close(fd) }
+                return false
+            }
+            Foundation.close(input.read)
+            Foundation.close(output.write)
+            // The writer may still hold the old write end in a queued job: close it there.
+            let oldTo = old.toTagger
+            writer.async { Foundation.close(oldTo) }
+            Foundation.close(old.fromTagger)
+            state.pid = fresh
+            state.toTagger = input.write
+            state.fromTagger = output.read
+            state.instance += 1
+            state.replacements += 1
+            let again = state.inTagger.flatMap { $0 }
+            if !again.isEmpty { write(again, to: state.instance) }
+            return true
         }
     }
 
     /// Watcher: drains stderr now and then (a talkative tagger must not block on it) and
-    /// notices a tagger that died by itself, which its neighbours cannot see.
+    /// notices a tagger that died by itself.
     private func watch() {
         while !state.withLock({ $0.isShutDown }) {
             var descriptor = pollfd(fd: pipes.reportsRead, events: Int16(POLLIN), revents: 0)
@@ -225,7 +291,7 @@ final class TaggerSlot: Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else { return false }
                 offset += written
