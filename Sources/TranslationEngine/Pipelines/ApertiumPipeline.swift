@@ -134,6 +134,11 @@ public final class ApertiumPipeline: Sendable {
         state.withLock { $0.lastUsed }
     }
 
+    /// How many times the running generation replaced its tagger (see `TaggerSlot`).
+    var taggerReplacements: Int {
+        state.withLock { $0.child?.tagger?.replacements ?? 0 }
+    }
+
     /// How many times processes were spawned, the first start included.
     public var generationCount: Int {
         state.withLock { $0.generations }

@@ -53,3 +53,23 @@ extension FidelityTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(texts.count) differ:\n\(mismatches.joined(separator: "\n"))")
     }
 }
+
+extension FidelityTests {
+    /// Portuguese reviews, one of which makes the tagger replace itself, three times over in a
+    /// shuffled order, 16 at a time: every answer still equals the command's for that text.
+    @Test func taggerReplacementsUnderConcurrencyKeepEveryAnswerExact() async throws {
+        let texts = Self.reviews.filter { LanguageRecognizerTests.truth[$0.id] == "pt" }.map(\.text)
+        var references: [String: String] = [:]
+        for text in texts { references[text] = Self.normalized(try TranslationSessionTests.reference(text, modes: ["pt-es"])) }
+        var generator = SystemRandomNumberGenerator()
+        let order = (texts + texts + texts).shuffled(using: &generator)
+        let pool = PipelinePool(settings: .init(memoryBudget: 1 << 30, idleTimeout: .seconds(600), maxReplicas: 1, replicaThreshold: 8, replicaAfter: .seconds(60)))
+        let session = TranslationSession(sourceTag: "pt", targetTag: "es", pairs: TranslationSessionTests.pairs, pool: pool)
+        let responses = try await session.translations(from: order.map { .init(sourceText: $0) })
+        let wrong = zip(order, responses).filter { Self.normalized($0.1.targetText) != references[$0.0] }
+        #expect(wrong.isEmpty, "\(wrong.count) of \(order.count) differ: \(wrong.first.map { Self.firstDifference(Self.normalized($0.1.targetText), references[$0.0] ?? "") } ?? "")")
+        let replaced = await pool.running().map(\.pipeline.taggerReplacements).reduce(0, +)
+        #expect(replaced >= 3, "the tagger was replaced \(replaced) times")
+        await pool.shutdownAll()
+    }
+}
