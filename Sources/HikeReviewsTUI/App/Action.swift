@@ -22,4 +22,6 @@ enum Action: Equatable, Sendable {
     /// The choices for a target-language picker, with their availability.
     case targetChoicesLoaded(purpose: PickerPurpose, choices: [LanguageChoice])
     case packsLoaded([PackRow], message: String?)
+    /// A pack was installed or removed from the packs screen: list them again.
+    case packsChanged(message: String?)
 }

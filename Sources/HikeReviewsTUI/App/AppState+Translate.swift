@@ -69,11 +69,16 @@ extension AppState {
                 break
             }
             modals.append(.languagePicker(picker))
+        case .packsChanged(let message):
+            guard case .packs(var packs) = screens.last else { return [] }
+            packs.message = message
+            screens[screens.count - 1] = .packs(packs)
+            return [.loadPacks]
         case .packsLoaded(let rows, let message):
             guard case .packs(var packs) = screens.last else { return [] }
             packs.rows = rows
             packs.loading = false
-            packs.message = message
+            packs.message = message ?? packs.message
             packs.selected = min(packs.selected, max(rows.count - 1, 0))
             screens[screens.count - 1] = .packs(packs)
         default:

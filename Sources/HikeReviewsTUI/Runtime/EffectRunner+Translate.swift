@@ -133,10 +133,11 @@ extension EffectRunner {
         downloadTasks.add(Task.detached {
             do {
                 try await manager.download(ids)
+                queue.send(.packsChanged(message: "installed \(ids.joined(separator: ", "))"))
             } catch {
                 // The event stream reports the failure; a cancel is the user's own.
+                queue.send(.packsChanged(message: nil))
             }
-            queue.send(.packsLoaded([], message: nil))
         })
     }
 
@@ -146,11 +147,10 @@ extension EffectRunner {
         Task.detached {
             do {
                 try await manager.remove([id])
+                queue.send(.packsChanged(message: "removed \(id)"))
             } catch {
-                queue.send(.downloadFailed(packID: id, message: "\(error)"))
+                queue.send(.packsChanged(message: "\(error)"))
             }
-            await Task.yield()
-            queue.send(.packsLoaded([], message: "removed \(id)"))
         }
     }
 
