@@ -4,7 +4,7 @@ import TranslationEngine
 
 /// `hike-reviews packs list|install|remove`, and the consent `translate --yes` gives.
 enum PacksCommand {
-    /// One row of `packs list`.
+    /// One row of `packs list`: the engine's listing, its strings made harmless.
     struct Row: Sendable {
         var id: String
         var title: String
@@ -12,22 +12,22 @@ enum PacksCommand {
         var version: String
         var size: Int
         var directions: [[String]]
+
+        init(_ pack: PackListing) {
+            id = TerminalSafe.clean(pack.id, limit: 40)
+            title = TerminalSafe.clean(pack.title, limit: 60)
+            status = pack.status.rawValue
+            version = TerminalSafe.clean(pack.version, limit: 30)
+            size = pack.size
+            directions = pack.directions.map { $0.map { TerminalSafe.clean($0, limit: 20) } }
+        }
     }
 
     static func list(json: Bool) async -> Int32 {
-        let manager = PackManager()
-        var status: Int32 = 0
-        var available: [PackIndex.Entry] = []
-        do {
-            available = try await manager.availablePacks()
-        } catch {
-            // Still list what is on disk; say why the repository is missing.
-            StandardError.print("hike-reviews: packs list: \(error)")
-            available = PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL).repository?.packs ?? []
-            status = 1
-        }
-        let rows = self.rows(installed: manager.installedPacks(), available: available,
-                             catalog: PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL))
+        let (packs, problem) = await PackManager().listing()
+        // Still list what is on disk; say why the repository is missing.
+        if let problem { StandardError.print("hike-reviews: packs list: \(problem)") }
+        let rows = packs.map(Row.init)
         if json {
             let objects: [[String: Any]] = rows.map {
                 ["id": $0.id, "title": $0.title, "status": $0.status, "version": $0.version, "size": $0.size, "directions": $0.directions]
@@ -39,31 +39,7 @@ enum PacksCommand {
         } else {
             print(table(rows))
         }
-        return status
-    }
-
-    static func rows(installed: [PackStore.InstalledPack], available: [PackIndex.Entry], catalog: PackCatalog) -> [Row] {
-        var rows: [Row] = installed.map {
-            Row(id: $0.id, title: $0.title, status: "installed", version: $0.version, size: $0.size, directions: $0.directions)
-        }
-        let installedIDs = Set(rows.map(\.id))
-        for pack in catalog.systemPacks where !installedIDs.contains(pack.id) {
-            rows.append(Row(id: pack.id, title: pack.id, status: "system", version: "-", size: 0, directions: pack.directions))
-        }
-        let seen = Set(rows.map(\.id))
-        for entry in available where !seen.contains(entry.id) {
-            rows.append(Row(id: entry.id, title: entry.title, status: "available", version: entry.version, size: entry.size,
-                            directions: entry.directions.map { [$0.source, $0.target] }))
-        }
-        let rank = ["installed": 0, "system": 1, "available": 2]
-        return rows.sorted { (rank[$0.status] ?? 3, $0.id) < (rank[$1.status] ?? 3, $1.id) }.map { row in
-            var clean = row
-            clean.id = TerminalSafe.clean(row.id, limit: 40)
-            clean.title = TerminalSafe.clean(row.title, limit: 60)
-            clean.version = TerminalSafe.clean(row.version, limit: 30)
-            clean.directions = row.directions.map { $0.map { TerminalSafe.clean($0, limit: 20) } }
-            return clean
-        }
+        return problem == nil ? 0 : 1
     }
 
     private static func table(_ rows: [Row]) -> String {

@@ -6,9 +6,10 @@ extension EffectRunner {
     /// translated group by group, each from its own language; results stream back as actions.
     func translate(run: Int, jobs: [TranslationJob], target: String) {
         let groups = Dictionary(grouping: jobs, by: \.source)
+        let catalog = PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL)
         for source in groups.keys.sorted() {
             let group = groups[source] ?? []
-            let session = TranslationSession(sourceTag: source, targetTag: target, consent: consent, manager: manager)
+            let session = TranslationSession(sourceTag: source, targetTag: target, catalog: catalog, consent: consent, manager: manager)
             sessions.add(session)
             let queue = self.queue
             translationTasks.add(Task.detached(priority: .userInitiated) {
@@ -102,28 +103,12 @@ extension EffectRunner {
         let queue = self.queue
         let manager = self.manager
         Task.detached {
-            var message: String?
-            var available: [PackIndex.Entry] = []
-            do {
-                available = try await manager.availablePacks()
-            } catch {
-                message = "\(error)"
-                available = PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL).repository?.packs ?? []
+            let (packs, problem) = await manager.listing()
+            let rows = packs.map {
+                PackRow(id: $0.id, title: $0.title, status: $0.status.rawValue, size: $0.size,
+                        directions: $0.directions.map { $0.joined(separator: ">") }, entry: $0.entry)
             }
-            let catalog = PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL)
-            var rows = manager.installedPacks().map {
-                PackRow(id: $0.id, title: $0.title, status: "installed", size: $0.size, directions: $0.directions.map { $0.joined(separator: ">") }, entry: nil)
-            }
-            let installed = Set(rows.map(\.id))
-            for pack in catalog.systemPacks where !installed.contains(pack.id) {
-                rows.append(PackRow(id: pack.id, title: pack.id, status: "system", size: 0, directions: pack.directions.map { $0.joined(separator: ">") }, entry: nil))
-            }
-            let seen = Set(rows.map(\.id))
-            for entry in available where !seen.contains(entry.id) {
-                rows.append(PackRow(id: entry.id, title: entry.title, status: "available", size: entry.size,
-                                    directions: entry.directions.map { "\($0.source)>\($0.target)" }, entry: entry))
-            }
-            queue.send(.packsLoaded(rows, message: message))
+            queue.send(.packsLoaded(rows, message: problem.map { "\($0)" }))
         }
     }
 

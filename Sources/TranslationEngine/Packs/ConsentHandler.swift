@@ -32,12 +32,3 @@ public enum ConsentAnswer: Sendable, Equatable {
 public protocol ConsentHandler: Sendable {
     func requestConsent(_ request: ConsentRequest) async -> ConsentAnswer
 }
-
-/// Approves every request: for `--yes`.
-public struct AlwaysApprove: ConsentHandler {
-    public init() {}
-
-    public func requestConsent(_ request: ConsentRequest) async -> ConsentAnswer {
-        .download
-    }
-}

@@ -51,7 +51,9 @@ struct PackDownloader: Sendable {
             if count == 0 { break }
             total += count
             if total > expectedSize { throw .verification("the file is larger than the \(expectedSize) bytes the index says") }
-            try Self.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            guard FileDescriptorIO.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else {
+                throw .store("cannot write the download: \(String(cString: strerror(errno)))")
+            }
             progress(total, expectedSize)
         }
     }
@@ -93,15 +95,6 @@ struct PackDownloader: Sendable {
         return source == target && (target == "http" || target == "https")
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(PackError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw .store("cannot write the download: \(String(cString: strerror(errno)))") }
-            offset += written
-        }
-    }
 }
 
 /// One HTTP request of a download, as a URLSession delegate.

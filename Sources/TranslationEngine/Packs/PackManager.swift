@@ -166,21 +166,8 @@ final class StoreLock: Sendable {
 
     /// Waits (off the cooperative pool) until no other process installs into `store`.
     static func acquire(_ store: PackStore) async throws(PackError) -> StoreLock {
-        let root = store.root
-        return try await PackManager.offPool { () throws(PackError) in
-            do {
-                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            } catch {
-                throw .store("cannot create \(root): \(PackStore.reason(error))")
-            }
-            let fd = open(root + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw .store("cannot open \(root)/.lock: \(String(cString: strerror(errno)))") }
-            while flock(fd, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    close(fd)
-                    throw .store("cannot lock \(root)/.lock: \(String(cString: strerror(errno)))")
-                }
-            }
+        try await PackManager.offPool { () throws(PackError) in
+            let fd = try store.lock()
             // Whatever a killed installer left is ours to clear now.
             store.removeLeftovers()
             return StoreLock(fd: fd)
@@ -188,7 +175,6 @@ final class StoreLock: Sendable {
     }
 
     func release() {
-        flock(fd, LOCK_UN)
-        close(fd)
+        PackStore.unlock(fd)
     }
 }

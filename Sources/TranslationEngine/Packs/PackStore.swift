@@ -66,16 +66,31 @@ public struct PackStore: Sendable, Equatable {
         installed().first { $0.id == id }
     }
 
-    /// Runs `body` holding the store's lock (waiting for another process's install to end).
-    func withLock<T>(_ body: () throws(PackError) -> T) throws(PackError) -> T {
+    /// Takes the store's lock, waiting for another process's install to end; returns the fd
+    /// to pass to `unlock`.
+    func lock() throws(PackError) -> Int32 {
         try createRoot()
         let fd = open(root + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .store("cannot open \(root)/.lock: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
         while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .store("cannot lock \(root)/.lock: \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                throw .store("cannot lock \(root)/.lock: \(reason)")
+            }
         }
-        defer { flock(fd, LOCK_UN) }
+        return fd
+    }
+
+    static func unlock(_ fd: Int32) {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+
+    /// Runs `body` holding the store's lock.
+    func withLock<T>(_ body: () throws(PackError) -> T) throws(PackError) -> T {
+        let fd = try lock()
+        defer { Self.unlock(fd) }
         return try body()
     }
 

@@ -14,7 +14,7 @@ extension ChildPipeline {
                     if let failure = inbox.failure { return .failure(failure) }
                     inbox.nextID &+= 1
                     if inbox.waiters.isEmpty { inbox.headSince = .now() }
-                    inbox.waiters.append(Waiter(id: inbox.nextID, marker: marker, timeout: interval, continuation: continuation))
+                    inbox.waiters.append(Waiter(id: inbox.nextID, marker: marker, continuation: continuation))
                     return .success(inbox.nextID)
                 }
                 switch outcome {

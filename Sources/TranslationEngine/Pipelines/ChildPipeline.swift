@@ -22,7 +22,6 @@ final class ChildPipeline: Sendable {
     struct Waiter {
         var id: UInt64
         var marker: [UInt8]
-        var timeout: DispatchTimeInterval
         var continuation: CheckedContinuation<Answer, any Error>
     }
 
@@ -96,11 +95,6 @@ final class ChildPipeline: Sendable {
         inbox.withLock { $0.failure != nil }
     }
 
-    /// Requests written and not answered yet.
-    var pendingCount: Int {
-        inbox.withLock { $0.waiters.count }
-    }
-
     /// Starts the dedicated reader thread (and the tap thread); blocking reads must stay off
     /// the cooperative pool.
     func startReader() {
@@ -120,46 +114,28 @@ final class ChildPipeline: Sendable {
 
     /// Passes the generator's output on to the next stage without its unknown-word marks.
     private func tapLoop(_ tap: (input: Int32, output: Int32)) {
-        let capacity = 64 * 1024
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer {
-            buffer.deallocate()
             close(tap.input)
             close(tap.output)
             tapDone.signal()
         }
         var marks = MarkTap()
-        reading: while true {
-            let count = read(tap.input, buffer, capacity)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            let (output, finished) = marks.feed(UnsafeBufferPointer(start: buffer, count: count))
+        var reader = ChunkReader(fd: tap.input)
+        while let chunk = reader.next() {
+            let (output, finished) = chunk.withUnsafeBufferPointer { marks.feed($0) }
             // Recorded before the terminator is written, so the words are there when the reader
             // sees that request end.
             if !finished.isEmpty { inbox.withLock { $0.tappedWords += finished } }
-            var offset = 0
-            while offset < output.count {
-                let written = output.withUnsafeBytes { Foundation.write(tap.output, $0.baseAddress! + offset, output.count - offset) }
-                if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { break reading }
-            }
+            guard FileDescriptorIO.writeAll(tap.output, output) else { break }
         }
     }
 
     private func readLoop() {
-        let capacity = 64 * 1024
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(outputFD, buffer, capacity)
-            if count > 0 {
-                deliver(UnsafeBufferPointer(start: buffer, count: count))
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else {
-                fail(.stageDied)
-                break
-            }
+        var reader = ChunkReader(fd: outputFD)
+        while let chunk = reader.next() {
+            chunk.withUnsafeBufferPointer { deliver($0) }
         }
+        fail(.stageDied)
         readerDone.signal()
     }
 
@@ -177,8 +153,8 @@ final class ChildPipeline: Sendable {
                 // The answer is everything before the nonce blank (NULs are framing only).
                 var answer = Array(inbox.bytes[consumed..<end])
                 answer.removeAll { $0 == 0 }
-                let words = tap == nil || inbox.tappedWords.isEmpty ? nil : inbox.tappedWords.removeFirst()
-                answered.append((head.continuation, Answer(bytes: answer, tappedWords: words ?? (tap == nil ? nil : []))))
+                let words: [String]? = tap == nil ? nil : (inbox.tappedWords.isEmpty ? [] : inbox.tappedWords.removeFirst())
+                answered.append((head.continuation, Answer(bytes: answer, tappedWords: words)))
                 consumed = end + head.marker.count
                 inbox.searchFrom = consumed
                 inbox.waiters.removeFirst()

@@ -49,8 +49,7 @@ public enum StreamFormat {
                 continue
             }
             flush(atEnd: false)
-            if specials.contains(character) { out.append("\\") }
-            out.append(character)
+            appendEscaped(character, to: &out)
         }
         if run.isEmpty {
             out.append(".[]")
@@ -58,6 +57,12 @@ public enum StreamFormat {
             flush(atEnd: true)
         }
         return out
+    }
+
+    /// Appends one character, backslash-escaped when it is stream syntax.
+    private static func appendEscaped(_ character: Character, to out: inout String) {
+        if specials.contains(character) { out.append("\\") }
+        out.append(character)
     }
 
     /// Byte-wise substring test (String's own `contains` compares graphemes, and "\r\n" is one).
@@ -75,9 +80,7 @@ public enum StreamFormat {
             switch character {
             case "\0": out.append(" ")
             case "\n", "\r\n", "\r", "~": out.append("["); out.append(character); out.append("]")
-            default:
-                if specials.contains(character) { out.append("\\") }
-                out.append(character)
+            default: appendEscaped(character, to: &out)
             }
         }
         return out

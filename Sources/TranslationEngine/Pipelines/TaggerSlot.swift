@@ -187,7 +187,7 @@ final class TaggerSlot: Sendable {
         writer.async { [self] in
             guard let fd = state.withLock({ $0.instance == instance ? $0.toTagger : nil }) else { return }
             // EPIPE when the tagger was killed: the segment is still in the window, rewritten later.
-            _ = Self.writeAll(fd, segments[...])
+            _ = FileDescriptorIO.writeAll(fd, segments)
         }
     }
 
@@ -203,7 +203,7 @@ final class TaggerSlot: Sendable {
                 pending += chunk
                 while let nul = pending.firstIndex(of: 0) {
                     let reports = drainReports()
-                    guard Self.writeAll(pipes.toNext, pending[...nul]) else { return }
+                    guard FileDescriptorIO.writeAll(pipes.toNext, pending[...nul]) else { return }
                     pending.removeSubrange(...nul)
                     state.withLock { state in
                         if !state.inTagger.isEmpty { state.inTagger.removeFirst() }
@@ -287,19 +287,6 @@ final class TaggerSlot: Sendable {
         }
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
-    }
-
     private static func occurrences(in text: [UInt8]) -> Int {
         var count = 0
         var index = 0
@@ -308,24 +295,5 @@ final class TaggerSlot: Sendable {
             index = found + phrase.count
         }
         return count
-    }
-}
-
-/// Blocking reads of 64 KB chunks until end of file or an error.
-struct ChunkReader {
-    let fd: Int32
-    private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-
-    init(fd: Int32) {
-        self.fd = fd
-    }
-
-    mutating func next() -> ArraySlice<UInt8>? {
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            return buffer[..<count]
-        }
     }
 }

@@ -72,7 +72,7 @@ actor PipelinePool {
         return pipeline
     }
 
-    /// Running pipelines by mode file, for tests and `memoryReport`.
+    /// Running pipelines by mode file (for the budget, and tests).
     func running() -> [(location: InstalledPairs.Location, pipeline: ApertiumPipeline)] {
         pipelines.flatMap { entry in entry.value.filter(\.isRunning).map { (entry.key, $0) } }
     }
@@ -115,16 +115,17 @@ actor PipelinePool {
         let needed = footprints[location] ?? Self.defaultFootprint
         let deadline = ContinuousClock.now + settings.maxWaitForRoom
         while true {
-            var candidates = running().filter { $0.pipeline !== keep }
-            var inUse = candidates.reduce(0) { total, entry in
-                let bytes = entry.pipeline.memoryFootprint
-                footprints[entry.location] = max(bytes, footprints[entry.location] ?? 0)
-                return total + bytes
+            // Each running pipeline measured once per round (reading /proc is not free).
+            let candidates = running().filter { $0.pipeline !== keep }
+                .map { (entry: $0, bytes: $0.pipeline.memoryFootprint) }
+                .sorted { $0.entry.pipeline.lastUsed < $1.entry.pipeline.lastUsed }
+            var inUse = 0
+            for candidate in candidates {
+                footprints[candidate.entry.location] = max(candidate.bytes, footprints[candidate.entry.location] ?? 0)
+                inUse += candidate.bytes
             }
-            candidates.sort { $0.pipeline.lastUsed < $1.pipeline.lastUsed }
-            for candidate in candidates where inUse + needed > settings.memoryBudget && candidate.pipeline.inFlight == 0 {
-                let bytes = candidate.pipeline.memoryFootprint
-                if candidate.pipeline.stopProcesses() { inUse -= bytes }
+            for candidate in candidates where inUse + needed > settings.memoryBudget && candidate.entry.pipeline.inFlight == 0 {
+                if candidate.entry.pipeline.stopProcesses() { inUse -= candidate.bytes }
             }
             // Room made, or nothing else running (one pair larger than the budget still runs).
             if inUse + needed <= settings.memoryBudget || inUse == 0 || ContinuousClock.now >= deadline { return }

@@ -74,6 +74,12 @@ public actor TranslationSession {
     public init(sourceTag: String?, targetTag: String?, consent: (any ConsentHandler)? = nil, manager: PackManager? = nil) {
         let manager = manager ?? (consent == nil ? nil : PackManager())
         let catalog = manager.map { PackCatalog.load(store: $0.store, repositoryURL: $0.repositoryURL) } ?? PackCatalog.load()
+        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, consent: consent, manager: manager)
+    }
+
+    /// A session over a catalog the caller already read (several sessions made at once, one
+    /// per language of a batch, need not each scan the disk and parse the index).
+    public init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, consent: (any ConsentHandler)?, manager: PackManager?) {
         self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, pool: .shared, consent: consent, manager: manager)
     }
 

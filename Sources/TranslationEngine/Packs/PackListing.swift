@@ -1,0 +1,44 @@
+import Foundation
+
+/// One line of a pack list: installed, system or available, whichever applies first.
+public struct PackListing: Sendable, Equatable {
+    public var id: String
+    public var title: String
+    public var status: PackManager.Status
+    /// "-" for Debian's own packs, whose version this app does not track.
+    public var version: String
+    public var size: Int
+    /// [[source, target], ...] in BCP 47.
+    public var directions: [[String]]
+    /// The repository's entry, for a pack that can be installed.
+    public var entry: PackIndex.Entry?
+}
+
+extension PackManager {
+    /// Every pack: installed, then Debian's, then the repository's others, each group by id.
+    /// Without a reachable repository, its last known index is used and the reason comes back.
+    public func listing() async -> (packs: [PackListing], problem: PackError?) {
+        var problem: PackError?
+        var available: [PackIndex.Entry]
+        let catalog = PackCatalog.load(store: store, repositoryURL: repositoryURL)
+        do {
+            available = try await availablePacks()
+        } catch {
+            problem = error
+            available = catalog.repository?.packs ?? []
+        }
+        var packs = installedPacks().map {
+            PackListing(id: $0.id, title: $0.title, status: .installed, version: $0.version, size: $0.size, directions: $0.directions)
+        }
+        for pack in catalog.systemPacks where !packs.contains(where: { $0.id == pack.id }) {
+            packs.append(PackListing(id: pack.id, title: pack.id, status: .system, version: "-", size: 0, directions: pack.directions))
+        }
+        for entry in available where !packs.contains(where: { $0.id == entry.id }) {
+            packs.append(PackListing(id: entry.id, title: entry.title, status: .available, version: entry.version, size: entry.size,
+                                     directions: entry.directions.map { [$0.source, $0.target] }, entry: entry))
+        }
+        let rank: [Status: Int] = [.installed: 0, .system: 1, .available: 2]
+        packs.sort { (rank[$0.status] ?? 3, $0.id) < (rank[$1.status] ?? 3, $1.id) }
+        return (packs, problem)
+    }
+}
