@@ -15,8 +15,12 @@ enum FileDescriptorIO {
         return true
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: some Collection<UInt8>) -> Bool {
-        Array(bytes).withUnsafeBytes { writeAll(fd, $0) }
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
 }
 
