@@ -190,4 +190,21 @@ extension HostileCommandLineTests {
         let noRoute = try Self.shell(#""$B" translate --to de"#, input: "El camino estaba muy bien señalizado y había agua.\n")
         #expect(noRoute.status == 2, "a known language with no offline route: \(noRoute.error)")
     }
+
+    /// A store whose path holds `|` or `'` installed packs that then could not be used.
+    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"))
+    func aStorePathWithQuotesAndBarsWorks() throws {
+        let base = try PacksCommandTests.freshStore()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        for name in ["it's a store", "a|b", "x' | touch '/tmp/pwned-\(getpid())"] {
+            let store = base + "/" + name
+            try FileManager.default.createDirectory(atPath: store, withIntermediateDirectories: true)
+            let install = try PacksCommandTests.run(["packs", "install", "eng-spa", "--yes"], store: store)
+            #expect(install.status == 0, "\(name): \(install.error)")
+            #expect(try PacksCommandTests.run(["availability", "es", "en"], store: store).output == "installed\n")
+            let translated = try PacksCommandTests.run(["translate", "--from", "es", "--to", "en"], store: store, input: "El perro bebe agua.\n")
+            #expect(translated.status == 0 && translated.output == "The dog drinks water.\n", "\(name): \(translated.error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/pwned-\(getpid())"))
+    }
 }
