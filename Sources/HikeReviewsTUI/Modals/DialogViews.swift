@@ -57,7 +57,8 @@ enum DialogViews {
         let filled = Int(Double(max(barWidth, 0)) * fraction)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: max(barWidth - filled, 0))
         var figures = "\(size(done)) of \(total > 0 ? size(total) : "?")"
-        if let speed = download.speed { figures += " · \(size(Int(speed)))/s" }
+        // While stalled the average speed would only mislead.
+        if let speed = download.speed, download.stalledSeconds == nil { figures += " · \(size(Int(speed)))/s" }
         var lines: [(String, Style)] = [
             ("Downloading \(download.packIDs.joined(separator: ", "))", .dialogTitle),
             ("", .dialog),
