@@ -11,8 +11,8 @@ import Foundation
 /// - **too slow**: fewer than `minimumRate × rateWindow` bytes in the last `rateWindow`
 ///   (default 1,000 bytes/s over 60 s, twice the idle timeout) ends the download at once,
 ///   without a retry: a server that slow stays that slow. A `minimumRate` of 0 turns it off.
-/// - after `stallNotice` without a byte (default 3 s) listeners hear that the download is
-///   stalled, once a second, until bytes flow again.
+/// - after `stallNotice` without a byte (default 3 s, at most half the idle timeout)
+///   listeners hear that the download is stalled, once a second, until bytes flow again.
 public struct DownloadLimits: Sendable, Equatable {
     public var idleTimeout: Duration
     /// Bytes per second, averaged over `rateWindow`; 0: no minimum.
@@ -25,7 +25,7 @@ public struct DownloadLimits: Sendable, Equatable {
         self.idleTimeout = idleTimeout
         self.minimumRate = max(0, minimumRate)
         self.rateWindow = rateWindow ?? idleTimeout * 2
-        self.stallNotice = min(stallNotice, idleTimeout)
+        self.stallNotice = min(stallNotice, idleTimeout / 2)
     }
 
     /// `HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS` (a positive number, fractions allowed; the rate

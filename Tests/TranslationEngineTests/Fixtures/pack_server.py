@@ -17,6 +17,8 @@ after 10 minutes. Paths:
   /endless               200 with no length, bytes until the client goes away
   /stall/N/NAME          every request sends N bytes of what it asked for, then nothing more
                          (the connection stays open) until the client goes away or 60 s pass
+  /stallfirst/K/N/NAME   the first K requests for NAME stall like /stall/N/, later ones behave
+                         like /files/
   /trickle/MS/NAME       the file one byte every MS milliseconds (a server never idle, but
                          far too slow), with Range
   /log                   the requests seen so far, one "METHOD PATH RANGE" per line
@@ -32,6 +34,7 @@ import urllib.parse
 
 ROOT = os.path.abspath(sys.argv[1])
 dropped = set()
+stalled = {}
 log = []
 lock = threading.Lock()
 
@@ -71,6 +74,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_file('/'.join(parts[1:]), ranges=True, slow=True)
             elif kind == 'stall':
                 self.send_file('/'.join(parts[2:]), ranges=True, stall=int(parts[1]))
+            elif kind == 'stallfirst':
+                name = '/'.join(parts[3:])
+                with lock:
+                    stalled[name] = stalled.get(name, 0) + 1
+                    stall = stalled[name] <= int(parts[1])
+                self.send_file(name, ranges=True, stall=int(parts[2]) if stall else None)
             elif kind == 'trickle':
                 self.send_file('/'.join(parts[2:]), ranges=True, trickle=int(parts[1]) / 1000)
             elif kind == 'endless':
