@@ -40,9 +40,14 @@ struct PackDownloader: Sendable {
 
     private func copyFile(_ path: String, to destination: String, expectedSize: Int,
                           progress: @escaping @Sendable (Int, Int) -> Void) async throws(PackError) {
-        let input = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK so a FIFO without a writer cannot block the open; only regular files are read.
+        let input = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard input >= 0 else { throw .download("cannot read \(TerminalSafe.clean(path)): \(String(cString: strerror(errno)))") }
         defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw .download("\(TerminalSafe.clean(path)) is not a regular file")
+        }
         let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw .store("cannot write \(destination): \(String(cString: strerror(errno)))") }
         defer { close(output) }

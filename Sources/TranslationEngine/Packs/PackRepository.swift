@@ -65,7 +65,9 @@ public enum PackRepository {
     static func localIndex(_ url: URL?, store: PackStore) -> PackIndex? {
         guard let url else { return nil }
         if url.isFileURL {
+            // A FIFO or device would block the read (or never end): regular files only.
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                  attributes[.type] as? FileAttributeType == .typeRegular,
                   ((attributes[.size] as? NSNumber)?.intValue ?? .max) <= PackIndex.maxBytes,
                   let data = FileManager.default.contents(atPath: url.path) else { return nil }
             return try? PackIndex(data: data, indexURL: url)

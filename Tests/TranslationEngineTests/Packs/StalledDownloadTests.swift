@@ -118,3 +118,36 @@ extension StalledDownloadTests {
         #expect(DownloadLimits.fromEnvironment(["HIKE_REVIEWS_DOWNLOAD_MIN_RATE": "fast"]).minimumRate == 1000)
     }
 }
+
+extension StalledDownloadTests {
+    /// A `file://` repository whose archive or index is a FIFO nobody writes to would block the
+    /// reader for ever: such files are refused at once, like any file that is not a regular one.
+    @Test(.timeLimit(.minutes(1)))
+    func aFIFOInAFileRepositoryIsRefusedNotWaitedOn() async throws {
+        let served = try PackFixtures.repositoryCopy()
+        let store = PackStore(root: try PackFixtures.folder("store"))
+        var entry = try PackTests.englishSpanish()
+        try #require(mkfifo(served + "/silent.tar.gz", 0o644) == 0)
+        entry["url"] = "silent.tar.gz"
+        try PackFixtures.writeIndex([entry], in: served, name: "fifo-archive.json")
+        let manager = PackManager(store: store, repositoryURL: URL(fileURLWithPath: served + "/fifo-archive.json"), offline: false)
+        do {
+            try await manager.download(["eng-spa"])
+            Issue.record("installed from a FIFO")
+        } catch {
+            #expect(error.description.contains("not a regular file"), "\(error)")
+        }
+        #expect(store.installed().isEmpty)
+        #expect(PackFixtures.contents(of: store.root).isEmpty, "\(PackFixtures.contents(of: store.root))")
+
+        try #require(mkfifo(served + "/fifo-index.json", 0o644) == 0)
+        let index = URL(fileURLWithPath: served + "/fifo-index.json")
+        #expect(PackRepository.localIndex(index, store: store) == nil)
+        do {
+            _ = try await PackManager(store: store, repositoryURL: index, offline: false).availablePacks()
+            Issue.record("read an index from a FIFO")
+        } catch {
+            #expect(error.description.contains("not a regular file"), "\(error)")
+        }
+    }
+}
