@@ -85,8 +85,10 @@ extension TranslateFlowTests {
         _ = state.reduce(.downloadFailed(packID: "eng-spa", message: "HTTP 500"))
         guard case .error(let error) = state.modals.last else { Issue.record("no error dialog"); return }
         #expect(error.message.contains("HTTP 500") && error.canRetry)
-        let retried = Fixtures.press([.char("r")], on: &state)
-        #expect(Self.jobs(in: retried)?.run == run + 1, "retry translates again")
+        // Retry downloads the pack again without asking, then translates the route again.
+        #expect(Fixtures.press([.char("r")], on: &state) == [.installPacks(["eng-spa"])])
+        let translated = state.reduce(.downloadFinished(packID: "eng-spa"))
+        #expect(Self.jobs(in: translated)?.run == run + 1, "retry translates again")
     }
 
     @Test func requestsWhileTheDialogIsOpenJoinIt() throws {

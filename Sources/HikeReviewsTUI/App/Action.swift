@@ -17,6 +17,8 @@ enum Action: Equatable, Sendable {
     /// The engine needs packs and waits for the user's answer.
     case consentRequested(id: Int, request: ConsentRequest)
     case downloadProgressed(packID: String, bytes: Int, total: Int, time: Double)
+    /// No byte of the pack has come for `seconds` (about once a second while that lasts).
+    case downloadStalled(packID: String, seconds: Int)
     case downloadFinished(packID: String)
     case downloadFailed(packID: String, message: String)
     /// The choices for a target-language picker, with their availability.

@@ -43,20 +43,35 @@ extension AppState {
             if !state.packIDs.contains(packID) { state.packIDs.append(packID) }
             state.bytes[packID] = bytes
             state.totals[packID] = total
+            state.stalled[packID] = nil
             if state.startedAt == nil { state.startedAt = time }
             state.now = time
+            download = state
+        case .downloadStalled(let packID, let seconds):
+            guard var state = download, state.packIDs.contains(packID) else { return [] }
+            state.stalled[packID] = seconds
             download = state
         case .downloadFinished(let packID):
             guard var state = download else { return [] }
             state.bytes[packID] = state.totals[packID] ?? state.bytes[packID]
+            state.stalled[packID] = nil
             state.packIDs.removeAll { $0 == packID }
             download = state.packIDs.isEmpty ? nil : state
-            if download == nil { modals.removeAll { $0 == .progress } }
+            if download == nil {
+                modals.removeAll { $0 == .progress }
+                if let route = state.translateRoute, detail?.routeIndex == route { return translateFiltered() }
+            }
             if case .packs = screens.last { return [.loadPacks] }
         case .downloadFailed(let packID, let message):
+            // Retry fetches the failed pack and those that were to follow it, without asking again.
+            var retry = DownloadState(packIDs: download?.packIDs ?? [])
+            if !retry.packIDs.contains(packID) { retry.packIDs.insert(packID, at: 0) }
+            retry.totals = download?.totals ?? [:]
+            retry.translateRoute = detail?.routeIndex
             download = nil
             modals.removeAll { $0 == .progress }
-            modals.append(.error(ErrorDialogState(title: "Download failed", message: "\(packID): \(message)", canRetry: detail != nil)))
+            let shown = message.hasPrefix(packID + ":") ? message : "\(packID): \(message)"
+            modals.append(.error(ErrorDialogState(title: "Download failed", message: shown, retry: retry)))
         case .targetChoicesLoaded(let purpose, let choices):
             var picker = LanguagePickerState(choices: choices, purpose: purpose)
             switch purpose {
@@ -98,7 +113,7 @@ extension AppState {
             let review = routes[detail.routeIndex].reviews[detail.visible[detail.selected]]
             guard let source = language(of: review) else {
                 modals.append(.error(ErrorDialogState(title: "Language not identified",
-                                                      message: "The language of this review could not be identified. Press T to name it.", canRetry: false)))
+                                                      message: "The language of this review could not be identified. Press T to name it.", retry: nil)))
                 return []
             }
             overlayRun += 1
@@ -210,7 +225,11 @@ extension AppState {
             switch command {
             case .retry:
                 modals.removeLast()
-                if error.canRetry { return translateFiltered() }
+                if let retry = error.retry {
+                    download = retry
+                    modals.append(.progress)
+                    return [.installPacks(retry.packIDs)]
+                }
             case .cancel:
                 modals.removeLast()
             default:

@@ -40,11 +40,17 @@ struct DownloadState: Equatable, Sendable {
     var packIDs: [String]
     var bytes: [String: Int] = [:]
     var totals: [String: Int] = [:]
+    /// Packs that have had no byte for a while, with the seconds since the last one.
+    var stalled: [String: Int] = [:]
+    /// A retried download started from a route screen translates that route again when it ends.
+    var translateRoute: Int?
     /// When the first byte arrived (seconds on the app's clock), for the speed.
     var startedAt: Double?
     var now: Double = 0
 
     var doneBytes: Int { bytes.values.reduce(0, +) }
+    /// The longest stall under way, in seconds, or nil while bytes flow.
+    var stalledSeconds: Int? { stalled.values.max() }
     var totalBytes: Int { max(packIDs.reduce(0) { $0 + (totals[$1] ?? 0) }, doneBytes) }
 
     /// Bytes per second since the first byte, or nil before there is one.
@@ -88,8 +94,11 @@ struct ConsentDialogState: Equatable, Sendable {
 struct ErrorDialogState: Equatable, Sendable {
     var title: String
     var message: String
-    /// Whether `r` / Enter translates the route's reviews again.
-    var canRetry: Bool
+    /// What `r` / Enter downloads again (packs the user approved already), with its progress
+    /// as it starts; nil: no retry.
+    var retry: DownloadState?
+
+    var canRetry: Bool { retry != nil }
 }
 
 /// The translation overlay on one review (Apple's translationPresentation).

@@ -74,6 +74,8 @@ enum CommandLineOptions {
           https or file), by default the one `make run` builds in .build/pack-repo. The store is
           $HIKE_REVIEWS_STORE or --store, by default $XDG_DATA_HOME/hike-reviews/packs
           (~/.local/share/hike-reviews/packs). HIKE_REVIEWS_OFFLINE=1 refuses network downloads.
+          A download that gets no data for 30 s ($HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS), or under
+          1000 bytes/s ($HIKE_REVIEWS_DOWNLOAD_MIN_RATE), is given up; nothing of it is kept.
 
         In the app press ? for the keys.
         Exit status: 0 done, 1 error, 2 usage error or no offline route, 3 packs needed and not approved.

@@ -86,6 +86,13 @@ enum PacksCommand {
             }
         }
         let progress = ProgressLine()
+        let events = manager.events()
+        let stalls = Task {
+            for await event in events {
+                if case .stalled(let id, let idle) = event { progress.stalled(id: id, seconds: Int(idle.components.seconds)) }
+            }
+        }
+        defer { stalls.cancel() }
         do {
             try await manager.download(missing.map(\.id)) { id, bytes, total in progress.show(id: id, bytes: bytes, total: total) }
             progress.finish()
@@ -145,6 +152,10 @@ enum PacksCommand {
 final class ProgressLine: Sendable {
     private struct State {
         var lastPercent: [String: Int] = [:]
+        /// The last figures of each pack, to redraw them with a stall.
+        var lastFigures: [String: String] = [:]
+        /// Packs whose current stall was reported (once a stall, when not on a terminal).
+        var stalled: Set<String> = []
         var drawn = false
     }
 
@@ -154,14 +165,34 @@ final class ProgressLine: Sendable {
     func show(id: String, bytes: Int, total: Int) {
         let percent = total > 0 ? min(100, bytes * 100 / total) : 0
         let line = state.withLock { state -> String? in
+            let figures = "\(PacksCommand.megabytes(bytes)) of \(PacksCommand.megabytes(total)) (\(percent)%)"
+            state.lastFigures[id] = figures
+            let wasStalled = state.stalled.remove(id) != nil
             let step = isTerminal ? 1 : 25
             let last = state.lastPercent[id] ?? -step
-            guard percent >= last + step || (percent == 100 && last != 100) else { return nil }
+            guard percent >= last + step || (percent == 100 && last != 100) || (wasStalled && isTerminal) else { return nil }
             state.lastPercent[id] = percent
             state.drawn = true
-            return "downloading \(id): \(PacksCommand.megabytes(bytes)) of \(PacksCommand.megabytes(total)) (\(percent)%)"
+            return "downloading \(id): \(figures)"
         }
         guard let line else { return }
+        write(line)
+    }
+
+    /// No byte of `id` for `seconds`: on a terminal the line says so and counts up; otherwise
+    /// one line per stall.
+    func stalled(id: String, seconds: Int) {
+        let line = state.withLock { state -> String? in
+            let first = state.stalled.insert(id).inserted
+            guard isTerminal || first else { return nil }
+            state.drawn = true
+            return "downloading \(id): \(state.lastFigures[id] ?? "waiting"), stalled: no data for \(seconds) s"
+        }
+        guard let line else { return }
+        write(line)
+    }
+
+    private func write(_ line: String) {
         FileHandle.standardError.write(Data((isTerminal ? "\r\u{1B}[K" + line : line + "\n").utf8))
     }
 

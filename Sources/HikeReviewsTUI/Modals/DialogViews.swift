@@ -57,13 +57,17 @@ enum DialogViews {
         let filled = Int(Double(max(barWidth, 0)) * fraction)
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: max(barWidth - filled, 0))
         var figures = "\(size(done)) of \(total > 0 ? size(total) : "?")"
-        if let speed = download.speed { figures += " · \(size(Int(speed)))/s" }
-        let lines: [(String, Style)] = [
+        // While stalled the average speed would only mislead.
+        if let speed = download.speed, download.stalledSeconds == nil { figures += " · \(size(Int(speed)))/s" }
+        var lines: [(String, Style)] = [
             ("Downloading \(download.packIDs.joined(separator: ", "))", .dialogTitle),
             ("", .dialog),
             (bar + String(format: " %3d%%", Int(fraction * 100)), .accent),
             (figures, .dialog),
         ]
+        if let stalled = download.stalledSeconds {
+            lines.append(("Stalled: no data from the server for \(stalled) s", .error))
+        }
         drawBox(title: "Language packs", lines: lines, buttons: ["Hide (h)", "Cancel (c)"], in: area, into: &buffer)
     }
 
@@ -80,6 +84,6 @@ enum DialogViews {
     static func statusLine(_ download: DownloadState) -> String {
         let total = download.totalBytes
         let percent = total > 0 ? download.doneBytes * 100 / total : 0
-        return "↓ \(download.packIDs.joined(separator: ",")) \(percent)%"
+        return "↓ \(download.packIDs.joined(separator: ",")) \(percent)%" + (download.stalledSeconds == nil ? "" : " stalled")
     }
 }

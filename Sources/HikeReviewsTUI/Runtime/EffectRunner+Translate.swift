@@ -151,6 +151,7 @@ extension EffectRunner {
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 switch event {
                 case .progress(let id, let bytes, let total): queue.send(.downloadProgressed(packID: id, bytes: bytes, total: total, time: seconds))
+                case .stalled(let id, let idle): queue.send(.downloadStalled(packID: id, seconds: Int(idle.components.seconds)))
                 case .succeeded(let id): queue.send(.downloadFinished(packID: id))
                 case .failed(let id, let reason):
                     if reason != .cancelled { queue.send(.downloadFailed(packID: id, message: reason.description)) }

@@ -97,7 +97,8 @@ enum AppView {
         case .help: hints = "↑↓ scroll  Esc close"
         case .consent: hints = "Enter yes  Esc not now"
         case .progress: hints = "h hide (keeps downloading)  c cancel"
-        case .errorDialog: hints = "r retry  Esc close"
+        case .errorDialog:
+            if case .error(let error) = state.modals.last, error.canRetry { hints = "r retry  Esc close" } else { hints = "Esc close" }
         case .overlay: hints = "L language  r put inline  Esc close"
         case .packs: hints = "i install  d delete  Esc back  q quit"
         }

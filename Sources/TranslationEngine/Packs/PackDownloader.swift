@@ -10,23 +10,29 @@ import Synchronization
 /// when the server answers 206 at the right offset for the same ETag or Last-Modified,
 /// otherwise it starts over. Redirects to another scheme are refused (https -> http among
 /// them). `file://` is copied with the same progress. Never more than `expectedSize` bytes are
-/// accepted, so a server that keeps talking cannot fill the disk.
+/// accepted, so a server that keeps talking cannot fill the disk; one that goes quiet or
+/// trickles is given up as `limits` says.
 struct PackDownloader: Sendable {
     /// Refuse every network download (local files still work).
     var offline: Bool
     /// Attempts in all, the first included.
     var attempts = 4
+    var limits = DownloadLimits()
+    /// What errors call the download: the pack's id, or "index".
+    var label = "download"
 
-    /// Downloads `url` into `destination` (created or replaced); `progress(bytes, total)`.
+    /// Downloads `url` into `destination` (created or replaced); `progress(bytes, total)`, and
+    /// `stalled(idle)` about once a second while no byte has come for `limits.stallNotice`.
     /// With `exactSize` false, `expectedSize` is only an upper bound (for an index).
     func download(_ url: URL, to destination: String, expectedSize: Int, exactSize: Bool = true,
-                  progress: @escaping @Sendable (Int, Int) -> Void) async throws(PackError) {
+                  progress: @escaping @Sendable (Int, Int) -> Void,
+                  stalled: @escaping @Sendable (Duration) -> Void = { _ in }) async throws(PackError) {
         switch url.scheme?.lowercased() {
         case "file":
             try await copyFile(url.path, to: destination, expectedSize: expectedSize, progress: progress)
         case "http", "https":
             if offline { throw .offline(url.absoluteString) }
-            try await fetch(url, to: destination, expectedSize: expectedSize, exactSize: exactSize, progress: progress)
+            try await fetch(url, to: destination, expectedSize: expectedSize, exactSize: exactSize, progress: progress, stalled: stalled)
         default:
             throw .download("unsupported URL scheme in \(TerminalSafe.clean(url.absoluteString))")
         }
@@ -34,9 +40,14 @@ struct PackDownloader: Sendable {
 
     private func copyFile(_ path: String, to destination: String, expectedSize: Int,
                           progress: @escaping @Sendable (Int, Int) -> Void) async throws(PackError) {
-        let input = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK so a FIFO without a writer cannot block the open; only regular files are read.
+        let input = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard input >= 0 else { throw .download("cannot read \(TerminalSafe.clean(path)): \(String(cString: strerror(errno)))") }
         defer { close(input) }
+        var status = stat()
+        guard fstat(input, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw .download("\(TerminalSafe.clean(path)) is not a regular file")
+        }
         let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw .store("cannot write \(destination): \(String(cString: strerror(errno)))") }
         defer { close(output) }
@@ -59,7 +70,8 @@ struct PackDownloader: Sendable {
     }
 
     private func fetch(_ url: URL, to destination: String, expectedSize: Int, exactSize: Bool,
-                       progress: @escaping @Sendable (Int, Int) -> Void) async throws(PackError) {
+                       progress: @escaping @Sendable (Int, Int) -> Void,
+                       stalled: @escaping @Sendable (Duration) -> Void) async throws(PackError) {
         guard FileManager.default.createFile(atPath: destination, contents: nil),
               let handle = FileHandle(forWritingAtPath: destination) else {
             throw .store("cannot write \(destination)")
@@ -68,10 +80,12 @@ struct PackDownloader: Sendable {
         var validator: String?
         var received = 0
         var lastError = PackError.download("no attempt was made")
+        var stalls = 0
         for _ in 0..<max(1, attempts) {
             if Task.isCancelled { throw .cancelled }
             let transfer = Transfer(handle: handle, url: url, offset: received, validator: validator,
-                                    expectedSize: expectedSize, exactSize: exactSize, progress: progress)
+                                    expectedSize: expectedSize, exactSize: exactSize, limits: limits, label: label,
+                                    progress: progress, stalled: stalled)
             let outcome = await transfer.run()
             received = transfer.received
             validator = transfer.validator
@@ -80,7 +94,12 @@ struct PackDownloader: Sendable {
                 return
             case .failed(let error):
                 throw error
-            case .interrupted(let error):
+            case .interrupted(let error), .stalled(let error):
+                if case .stalled = outcome {
+                    // Once may be a connection that died silently; twice is the server.
+                    stalls += 1
+                    if stalls > 1 { throw error }
+                }
                 lastError = error
                 // Without a validator a resumed tail could belong to another file: start over.
                 if validator == nil { received = 0 }
@@ -101,16 +120,23 @@ struct PackDownloader: Sendable {
 private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     enum Outcome {
         case finished
-        /// Worth another attempt (connection dropped, timed out).
+        /// Worth another attempt (connection dropped).
         case interrupted(PackError)
+        /// No byte for the idle timeout: worth one more attempt, not more.
+        case stalled(PackError)
         /// Not worth another attempt (404, refused redirect, size exceeded, disk full).
         case failed(PackError)
     }
 
     struct State {
         var received: Int
+        /// Bytes of this attempt, never reset (`received` is, when the server restarts at 0).
+        var arrived = 0
+        var lastByte: ContinuousClock.Instant
         var validator: String?
         var failure: PackError?
+        /// Set by the watchdog when it gave up on a silent or trickling server.
+        var timedOut: PackError?
         var continuation: CheckedContinuation<Outcome, Never>?
         var task: URLSessionDataTask?
     }
@@ -121,26 +147,36 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     let requestedValidator: String?
     let expectedSize: Int
     let exactSize: Bool
+    let limits: DownloadLimits
+    let label: String
     let progress: @Sendable (Int, Int) -> Void
+    let stalled: @Sendable (Duration) -> Void
+    private let clock = ContinuousClock()
     private let state: Mutex<State>
 
     init(handle: FileHandle, url: URL, offset: Int, validator: String?, expectedSize: Int, exactSize: Bool,
-         progress: @escaping @Sendable (Int, Int) -> Void) {
+         limits: DownloadLimits, label: String,
+         progress: @escaping @Sendable (Int, Int) -> Void, stalled: @escaping @Sendable (Duration) -> Void) {
         self.exactSize = exactSize
+        self.limits = limits
+        self.label = label
+        self.stalled = stalled
         self.handle = handle
         self.url = url
         self.startOffset = offset
         self.requestedValidator = validator
         self.expectedSize = expectedSize
         self.progress = progress
-        state = Mutex(State(received: offset, validator: validator))
+        state = Mutex(State(received: offset, lastByte: clock.now, validator: validator))
     }
 
     var received: Int { state.withLock { $0.received } }
     var validator: String? { state.withLock { $0.validator } }
 
     func run() async -> Outcome {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 30)
+        // Our watchdog measures idleness; URLSession's own timeout only backs it up.
+        let timeout = Double(limits.idleTimeout.components.seconds) + 30
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         if startOffset > 0, let requestedValidator {
             request.setValue("bytes=\(startOffset)-", forHTTPHeaderField: "Range")
             request.setValue(requestedValidator, forHTTPHeaderField: "If-Range")
@@ -149,13 +185,16 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
+        let task = session.dataTask(with: request)
+        state.withLock { state in
+            state.task = task
+            state.lastByte = clock.now
+        }
+        let watchdog = Task { await self.watch() }
+        defer { watchdog.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let task = session.dataTask(with: request)
-                state.withLock { state in
-                    state.continuation = continuation
-                    state.task = task
-                }
+                state.withLock { $0.continuation = continuation }
                 task.resume()
             }
         } onCancel: {
@@ -165,6 +204,57 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
             }
             task?.cancel()
         }
+    }
+
+    /// Gives up on a server that sends nothing for the idle timeout, or too little over the rate
+    /// window; says "stalled" about once a second while nothing comes.
+    private func watch() async {
+        let start = clock.now
+        let tick = min(Duration.milliseconds(250), limits.idleTimeout / 4)
+        // (when, bytes so far), back to the last one at least a window old.
+        var samples = [(at: start, bytes: 0)]
+        var noticed: Int64 = -1
+        while !Task.isCancelled {
+            try? await Task.sleep(for: tick)
+            if Task.isCancelled { return }
+            let now = clock.now
+            let (arrived, lastByte) = state.withLock { ($0.arrived, $0.lastByte) }
+            let idle = now - lastByte
+            if idle >= limits.idleTimeout {
+                return timeOut(.noData(limits.idleTimeout))
+            }
+            if idle >= limits.stallNotice {
+                if idle.components.seconds != noticed {
+                    noticed = idle.components.seconds
+                    stalled(idle)
+                }
+            } else {
+                noticed = -1
+            }
+            samples.append((now, arrived))
+            while samples.count > 1, samples[1].at <= now - limits.rateWindow { samples.removeFirst() }
+            guard limits.minimumRate > 0, now - start >= limits.rateWindow else { continue }
+            let bytes = arrived - samples[0].bytes
+            if Double(bytes) < Double(limits.minimumRate) * ((now - samples[0].at) / .seconds(1)) {
+                return timeOut(.tooSlow(bytes: bytes, window: limits.rateWindow, minimumRate: limits.minimumRate))
+            }
+        }
+    }
+
+    private func timeOut(_ timeout: DownloadTimeout) {
+        let task = state.withLock { state -> URLSessionDataTask? in
+            let server = Self.server(of: state.task?.currentRequest?.url ?? url)
+            if state.failure == nil && state.timedOut == nil { state.timedOut = .timedOut(pack: label, server: server, timeout) }
+            return state.task
+        }
+        task?.cancel()
+    }
+
+    /// "127.0.0.1:8080", "[::1]:8080", "example.org".
+    static func server(of url: URL) -> String {
+        guard let host = url.host, !host.isEmpty else { return url.absoluteString }
+        let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return url.port.map { "\(shown):\($0)" } ?? shown
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -214,6 +304,8 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         let total = state.withLock { state -> Int? in
             guard state.failure == nil else { return nil }
             state.received += data.count
+            state.arrived += data.count
+            state.lastByte = clock.now
             return state.received
         }
         guard let total else { return }
@@ -243,13 +335,15 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let (continuation, failure, received) = state.withLock { state in
+        let (continuation, failure, timedOut, received) = state.withLock { state in
             defer { state.continuation = nil }
-            return (state.continuation, state.failure, state.received)
+            return (state.continuation, state.failure, state.timedOut, state.received)
         }
         let outcome: Outcome
         if let failure {
             outcome = .failed(failure)
+        } else if let timedOut {
+            if case .timedOut(_, _, .noData) = timedOut { outcome = .stalled(timedOut) } else { outcome = .failed(timedOut) }
         } else if let error {
             outcome = .interrupted(.download("\(TerminalSafe.clean(error.localizedDescription)) after \(received) bytes"))
         } else if exactSize && received != expectedSize {

@@ -7,6 +7,9 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownPack(String)
     /// The download failed (HTTP status, connection, redirect refused).
     case download(String)
+    /// The server kept the connection open but stopped sending, or sent too slowly (see
+    /// `DownloadLimits`); `pack` is the pack's id (or "index"), `server` host:port.
+    case timedOut(pack: String, server: String, DownloadTimeout)
     /// Downloads over the network are switched off.
     case offline(String)
     /// The file arrived but its size or SHA-256 is not the index's.
@@ -25,6 +28,8 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
         case .index(let detail): return "the pack repository's index is unusable: \(detail)"
         case .unknownPack(let id): return "no language pack \(TerminalSafe.quote(id)); see: hike-reviews packs list"
         case .download(let detail): return "download failed: \(detail); check the repository URL (--packs-url) and try again"
+        case .timedOut(let pack, let server, let timeout):
+            return "\(TerminalSafe.clean(pack)): \(timeout.describe(server: TerminalSafe.clean(server))); try again later, or use another repository (--packs-url)"
         case .offline(let url): return "downloads are switched off (HIKE_REVIEWS_OFFLINE); not fetching \(TerminalSafe.clean(url))"
         case .verification(let detail): return "the downloaded pack is not the one the index describes (\(detail)); nothing was installed"
         case .archive(let detail): return "the pack archive was refused: \(detail); nothing was installed"

@@ -21,6 +21,9 @@ public actor PackManager {
     /// Something that happened to a download.
     public enum Event: Sendable, Equatable {
         case progress(id: String, bytes: Int, total: Int)
+        /// No byte has come for `idle` (about once a second from `DownloadLimits.stallNotice`
+        /// on, until bytes flow again or the download is given up).
+        case stalled(id: String, idle: Duration)
         case succeeded(id: String)
         case failed(id: String, reason: PackError)
     }
@@ -29,14 +32,17 @@ public actor PackManager {
     public nonisolated let repositoryURL: URL?
     /// Refuse every network download.
     public nonisolated let offline: Bool
+    /// When a silent or trickling server is given up (`HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS`).
+    public nonisolated let limits: DownloadLimits
     private var index: PackIndex?
     private var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
 
     public init(store: PackStore = .default, repositoryURL: URL? = PackRepository.defaultIndexURL(),
-                offline: Bool = PackRepository.offlineFromEnvironment()) {
+                offline: Bool = PackRepository.offlineFromEnvironment(), limits: DownloadLimits = .fromEnvironment()) {
         self.store = store
         self.repositoryURL = repositoryURL
         self.offline = offline
+        self.limits = limits
         store.cleanUpLeftovers()
     }
 
@@ -71,7 +77,8 @@ public actor PackManager {
     /// Downloads and installs packs, one after another; already installed ones are skipped.
     ///
     /// `progress(id, bytes, total)` is called as bytes arrive. Cancelling the calling task
-    /// cancels the download; the store is left as it was for the pack being fetched.
+    /// cancels the download; the store is left as it was for the pack being fetched, and so it
+    /// is after any failure: nothing of a failed download stays on disk.
     public func download(_ ids: [String], progress: (@Sendable (String, Int, Int) -> Void)? = nil) async throws(PackError) {
         let index = try await knownIndex(containing: ids)
         for id in ids {
@@ -104,11 +111,13 @@ public actor PackManager {
         let temporary = store.temporaryPath("download", for: entry.id)
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         let id = entry.id
-        let downloader = PackDownloader(offline: offline)
-        try await downloader.download(entry.url, to: temporary, expectedSize: entry.size) { [weak self] bytes, total in
+        let downloader = PackDownloader(offline: offline, limits: limits, label: id)
+        try await downloader.download(entry.url, to: temporary, expectedSize: entry.size, progress: { [weak self] bytes, total in
             progress?(id, bytes, total)
             if let self { Task { await self.broadcast(.progress(id: id, bytes: bytes, total: total)) } }
-        }
+        }, stalled: { [weak self] idle in
+            if let self { Task { await self.broadcast(.stalled(id: id, idle: idle)) } }
+        })
         if Task.isCancelled { throw .cancelled }
         let store = self.store
         try await Self.offPool { () throws(PackError) in try store.install(entry, archive: temporary) }
@@ -124,7 +133,7 @@ public actor PackManager {
         guard let repositoryURL else {
             throw .index("no repository is set: set HIKE_REVIEWS_PACKS_URL or pass --packs-url (make run builds a local one)")
         }
-        let fetched = try await PackRepository.fetchIndex(repositoryURL, offline: offline, cacheIn: store)
+        let fetched = try await PackRepository.fetchIndex(repositoryURL, offline: offline, cacheIn: store, limits: limits)
         index = fetched
         return fetched
     }

@@ -30,11 +30,13 @@ public enum PackRepository {
 
     /// Fetches and parses the index at `url` (refused beyond `PackIndex.maxBytes`), keeping a
     /// copy in `store` for offline availability.
-    public static func fetchIndex(_ url: URL, offline: Bool, cacheIn store: PackStore? = nil) async throws(PackError) -> PackIndex {
+    public static func fetchIndex(_ url: URL, offline: Bool, cacheIn store: PackStore? = nil,
+                                  limits: DownloadLimits = .fromEnvironment()) async throws(PackError) -> PackIndex {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("hike-index-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         do {
-            try await PackDownloader(offline: offline).download(url, to: temporary, expectedSize: PackIndex.maxBytes, exactSize: false) { _, _ in }
+            let downloader = PackDownloader(offline: offline, limits: limits, label: "index")
+            try await downloader.download(url, to: temporary, expectedSize: PackIndex.maxBytes, exactSize: false, progress: { _, _ in })
         } catch .verification {
             throw .index("it is larger than \(PackIndex.maxBytes >> 20) MB")
         }
@@ -63,7 +65,9 @@ public enum PackRepository {
     static func localIndex(_ url: URL?, store: PackStore) -> PackIndex? {
         guard let url else { return nil }
         if url.isFileURL {
+            // A FIFO or device would block the read (or never end): regular files only.
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                  attributes[.type] as? FileAttributeType == .typeRegular,
                   ((attributes[.size] as? NSNumber)?.intValue ?? .max) <= PackIndex.maxBytes,
                   let data = FileManager.default.contents(atPath: url.path) else { return nil }
             return try? PackIndex(data: data, indexURL: url)

@@ -15,11 +15,18 @@ after 10 minutes. Paths:
   /redirect/URL-QUOTED   302 to the unquoted URL
   /slow/NAME             the file in 16 KB pieces, 20 ms apart
   /endless               200 with no length, bytes until the client goes away
+  /stall/N/NAME          every request sends N bytes of what it asked for, then nothing more
+                         (the connection stays open) until the client goes away or 60 s pass
+  /stallfirst/K/N/NAME   the first K requests for NAME stall like /stall/N/, later ones behave
+                         like /files/
+  /trickle/MS/NAME       the file one byte every MS milliseconds (a server never idle, but
+                         far too slow), with Range
   /log                   the requests seen so far, one "METHOD PATH RANGE" per line
 """
 import hashlib
 import http.server
 import os
+import select
 import sys
 import threading
 import time
@@ -27,6 +34,7 @@ import urllib.parse
 
 ROOT = os.path.abspath(sys.argv[1])
 dropped = set()
+stalled = {}
 log = []
 lock = threading.Lock()
 
@@ -64,6 +72,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.end_headers()
             elif kind == 'slow':
                 self.send_file('/'.join(parts[1:]), ranges=True, slow=True)
+            elif kind == 'stall':
+                self.send_file('/'.join(parts[2:]), ranges=True, stall=int(parts[1]))
+            elif kind == 'stallfirst':
+                name = '/'.join(parts[3:])
+                with lock:
+                    stalled[name] = stalled.get(name, 0) + 1
+                    stall = stalled[name] <= int(parts[1])
+                self.send_file(name, ranges=True, stall=int(parts[2]) if stall else None)
+            elif kind == 'trickle':
+                self.send_file('/'.join(parts[2:]), ranges=True, trickle=int(parts[1]) / 1000)
             elif kind == 'endless':
                 self.send_response(200)
                 self.send_header('Connection', 'close')
@@ -83,7 +101,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
         except (BrokenPipeError, ConnectionResetError):
             pass
 
-    def send_file(self, name, ranges, cut=None, slow=False):
+    def wait_for_client_to_leave(self, seconds):
+        """Sends nothing until the client closes the connection, or `seconds` pass."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            readable, _, _ = select.select([self.connection], [], [], 0.1)
+            if readable and not self.connection.recv(1, 0x2):  # MSG_PEEK: b'' is end of stream
+                return
+
+    def send_file(self, name, ranges, cut=None, slow=False, stall=None, trickle=None):
         path = os.path.normpath(os.path.join(ROOT, name))
         if not path.startswith(ROOT + os.sep) or not os.path.isfile(path):
             self.send_response(404)
@@ -113,6 +139,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(body[:cut])
             self.wfile.flush()
             self.close_connection = True
+            return
+        if stall is not None:
+            self.wfile.write(body[:stall])
+            self.wfile.flush()
+            self.wait_for_client_to_leave(60)
+            self.close_connection = True
+            return
+        if trickle is not None:
+            for offset in range(len(body)):
+                self.wfile.write(body[offset:offset + 1])
+                self.wfile.flush()
+                time.sleep(trickle)
             return
         if slow:
             for offset in range(0, len(body), 16384):

@@ -19,8 +19,9 @@ struct PackTests {
             store = PackStore(root: try PackFixtures.folder("store"))
         }
 
-        func manager(index: String = "index.json", prefix: String = "files", offline: Bool = false) -> PackManager {
-            PackManager(store: store, repositoryURL: server.url("\(prefix)/\(index)"), offline: offline)
+        func manager(index: String = "index.json", prefix: String = "files", offline: Bool = false,
+                     limits: DownloadLimits = DownloadLimits()) -> PackManager {
+            PackManager(store: store, repositoryURL: server.url("\(prefix)/\(index)"), offline: offline, limits: limits)
         }
 
         /// Serves `entries` as `name` (pack URLs relative to it).

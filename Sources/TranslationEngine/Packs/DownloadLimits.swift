@@ -1,0 +1,68 @@
+import Foundation
+
+/// When a download that still has its connection is given up: a server that went quiet, or one
+/// that sends too slowly to ever finish.
+///
+/// URLSession's request timeout does not end a transfer whose server keeps the connection open
+/// and sends nothing (or a byte now and then), so the downloader watches the bytes itself:
+/// - **idle**: no byte for `idleTimeout` (default 30 s) ends the attempt. One such stall is
+///   retried once, resuming where it stopped (a connection that died silently comes back); a
+///   second stall ends the download.
+/// - **too slow**: fewer than `minimumRate × rateWindow` bytes in the last `rateWindow`
+///   (default 1,000 bytes/s over 60 s, twice the idle timeout) ends the download at once,
+///   without a retry: a server that slow stays that slow. A `minimumRate` of 0 turns it off.
+/// - after `stallNotice` without a byte (default 3 s, at most half the idle timeout)
+///   listeners hear that the download is stalled, once a second, until bytes flow again.
+public struct DownloadLimits: Sendable, Equatable {
+    public var idleTimeout: Duration
+    /// Bytes per second, averaged over `rateWindow`; 0: no minimum.
+    public var minimumRate: Int
+    public var rateWindow: Duration
+    public var stallNotice: Duration
+
+    public init(idleTimeout: Duration = .seconds(30), minimumRate: Int = 1000, rateWindow: Duration? = nil,
+                stallNotice: Duration = .seconds(3)) {
+        self.idleTimeout = idleTimeout
+        self.minimumRate = max(0, minimumRate)
+        self.rateWindow = rateWindow ?? idleTimeout * 2
+        self.stallNotice = min(stallNotice, idleTimeout / 2)
+    }
+
+    /// `HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS` (a positive number, fractions allowed; the rate
+    /// window follows as twice it) and `HIKE_REVIEWS_DOWNLOAD_MIN_RATE` (bytes per second, 0
+    /// for none); a value that is not a number is ignored.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> DownloadLimits {
+        var limits = DownloadLimits()
+        if let text = environment["HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS"], let seconds = Double(text.trimmingCharacters(in: .whitespaces)),
+           seconds.isFinite, seconds > 0, seconds <= 86_400 {
+            limits = DownloadLimits(idleTimeout: .milliseconds(Int((seconds * 1000).rounded())), minimumRate: limits.minimumRate)
+        }
+        if let text = environment["HIKE_REVIEWS_DOWNLOAD_MIN_RATE"], let rate = Int(text.trimmingCharacters(in: .whitespaces)), rate >= 0 {
+            limits.minimumRate = rate
+        }
+        return limits
+    }
+}
+
+/// Why a download was given up while its connection was still open.
+public enum DownloadTimeout: Sendable, Equatable {
+    /// No byte for this long.
+    case noData(Duration)
+    /// Only `bytes` in the last `window`, under `minimumRate` bytes per second.
+    case tooSlow(bytes: Int, window: Duration, minimumRate: Int)
+
+    /// "download stalled: no data from HOST:PORT for 30 s".
+    func describe(server: String) -> String {
+        switch self {
+        case .noData(let idle): return "download stalled: no data from \(server) for \(Self.seconds(idle))"
+        case .tooSlow(let bytes, let window, let rate):
+            return "download too slow: \(bytes) bytes from \(server) in \(Self.seconds(window)) (at least \(rate) bytes/s needed)"
+        }
+    }
+
+    /// "30 s", "1.5 s".
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+extension EndToEndTests {
+    /// The app in tmux against a server that stalls half-way through the first two requests for
+    /// eng-spa: the progress dialog says "Stalled", the download fails naming pack and server,
+    /// `r` downloads again without asking, and the route's reviews come in translated.
+    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"))
+    func aStalledDownloadIsShownFailsAndIsRetriedFromTheDialog() throws {
+        let (server, index) = try PacksCommandTests.serveFaulty("stallfirst/2/1000000")
+        defer { server.stop() }
+        let run = try Run()
+        defer { run.finish() }
+        let store = run.folder.appendingPathComponent("store").path
+        try run.start(arguments: "--data '\(Paths.sampleData.path)' --target en",
+                      environment: ["HIKE_REVIEWS_STORE": store, "HIKE_REVIEWS_PACKS_URL": index, "HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS": "3",
+                                    "HIKE_REVIEWS_SYSTEM_PAIRS": "0", "HIKE_REVIEWS_PAIRS_PATH": ""])
+        _ = try run.tmux.waitForScreen { $0.contains("Ruta del Cares") && !$0.contains("detecting languages") }
+        _ = try run.openCaresFilteredToSpanish()
+        try run.tmux.send("T")
+        _ = try run.tmux.waitForScreen { $0.contains("Download language packs?") }
+        try run.tmux.send("Enter")
+        var screen = try run.tmux.waitForScreen(timeout: 15) { $0.contains("Stalled: no data from the server") }
+        #expect(screen.contains("Stalled: no data from the server"), "\(screen)")
+        screen = try run.tmux.waitForScreen(timeout: 20) { $0.contains("Download failed") }
+        #expect(screen.contains("eng-spa: download stalled: no data from 127.0.0.1:\(server.port)"), "\(screen)")
+        #expect(screen.contains("Retry (r)"), "\(screen)")
+        try run.tmux.send("r")
+        screen = try run.tmux.waitForScreen(timeout: 30) { $0.contains("es→en · English") }
+        #expect(screen.contains("es→en · English"), "\(screen)")
+        #expect(!screen.contains("Download language packs?"), "retry does not ask again")
+        #expect(FileManager.default.fileExists(atPath: store + "/eng-spa/pack.json"), "the pack was installed")
+        try run.tmux.send("q")
+        #expect(run.waitForExit() == "0")
+    }
+}
