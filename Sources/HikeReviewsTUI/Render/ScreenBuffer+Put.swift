@@ -18,8 +18,12 @@ extension ScreenBuffer {
             guard column < limit else {
                 break
             }
-            let glyphs = TerminalText.glyphs(of: grapheme)
-            let graphemeWidth = glyphs.reduce(0) { $0 + $1.width }
+            // One scalar is one glyph (but for a lone regional indicator): skip the array.
+            let scalars = grapheme.unicodeScalars
+            let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
+                && !TerminalText.isRegionalIndicator(scalars[scalars.startIndex])
+            let glyphs = single ? [] : TerminalText.glyphs(of: grapheme)
+            let graphemeWidth = single ? TerminalText.scalarWidth(scalars[scalars.startIndex]) : glyphs.reduce(0) { $0 + $1.width }
             guard graphemeWidth > 0 else {
                 continue
             }
@@ -37,6 +41,10 @@ extension ScreenBuffer {
                     break
                 }
                 continue
+            }
+            if single {
+                write(Cell(grapheme: String(grapheme), width: UInt8(graphemeWidth), style: style), x: column, y: y)
+                column += graphemeWidth
             }
             for glyph in glyphs {
                 write(Cell(grapheme: glyph.text, width: UInt8(glyph.width), style: style), x: column, y: y)
