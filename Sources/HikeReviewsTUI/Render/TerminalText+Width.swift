@@ -67,6 +67,7 @@ extension TerminalText {
              0x2E80...0x303E,    // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
              0x3041...0x33FF,    // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, enclosed CJK
              0x3400...0x4DBF,    // CJK Extension A
+             0x4DC0...0x4DFF,    // Yijing hexagram symbols (wide to wcwidth)
              0x4E00...0x9FFF,    // CJK Unified Ideographs
              0xA000...0xA4CF,    // Yi
              0xA960...0xA97F,    // Hangul Jamo Extended-A

@@ -1,3 +1,4 @@
+import CNcurses
 import Foundation
 import Testing
 @testable import HikeReviewsTUI
@@ -154,5 +155,29 @@ extension GlyphTests {
         }
         #expect(CursesBackend.wideCharacters(of: Cell(grapheme: "❤", width: 1, style: .plain)) != nil)
         #expect(CursesBackend.wideCharacters(of: Cell(grapheme: "🥾", width: 2, style: .plain)) != nil)
+    }
+
+    @Test func anEmojiTheCLibraryDoesNotKnowBecomesThePlaceholder() {
+        setlocale(LC_CTYPE, "C.UTF-8")
+        // U+1FAE8 (shaking face, Unicode 15) is unknown to Debian 12's glibc: tmux drops it and
+        // every later cell of the row moves two columns left.
+        let shaking = Cell(grapheme: "\u{1FAE8}", width: 2, style: .plain)
+        #expect((CursesBackend.wideCharacters(of: shaking) == nil) == (hr_wcwidth(0x1FAE8) != 2))
+    }
+
+    @Test func ourScalarWidthsAgreeWithTheCLibrary() {
+        // Every scalar that sanitize lets through and the C library knows is measured as curses
+        // will measure it; U+1171E is a spacing mark in Swift's Unicode data, a non-spacing one in glibc's.
+        setlocale(LC_CTYPE, "C.UTF-8")
+        var disagreements: [String] = []
+        for value in UInt32(0x20)...UInt32(0x3FFFF) where value != 0x1171E {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned else { continue }
+            let theirs = hr_wcwidth(wchar_t(bitPattern: value))
+            guard theirs >= 0, TerminalText.sanitize("a" + String(scalar)).unicodeScalars.contains(scalar) else { continue }
+            if TerminalText.scalarWidth(scalar) != Int(theirs) {
+                disagreements.append(String(value, radix: 16))
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
     }
 }
