@@ -44,6 +44,13 @@ enum EmojiRoute {
 }
 
 extension EndToEndTests {
+    /// tmux's screen as rows without trailing spaces, as `ScreenBuffer.lines()` gives them.
+    static func rows(of screen: String, height: Int) -> [String] {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(height).map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+
     @Test func longEmojiKeepEveryOtherRowIntact() throws {
         let run = try Run()
         defer { run.finish() }
@@ -53,12 +60,16 @@ extension EndToEndTests {
         try run.start(arguments: "--data '\(data.path)' --target en", width: width, height: height)
         _ = try run.tmux.waitForScreen { $0.contains("Emoji Ridge") && !$0.contains("detecting languages") }
         try run.tmux.send("Enter")
-        let screen = try run.tmux.waitForScreen { $0.contains("END5") }
+        // Waits for the drawn screen to equal the headless one; on a time-out the last screen is compared.
         let expected = try EmojiRoute.headlessDetail(at: data, width: width, height: height).lines()
-        let shown = screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(height).map {
-            String($0.reversed().drop { $0 == " " }.reversed())
-        }
+        let screen = try run.tmux.waitForScreen { Self.rows(of: $0, height: height) == expected }
+        let shown = Self.rows(of: screen, height: height)
         #expect(shown == expected, "tmux:\n\(shown.joined(separator: "\n"))\nheadless:\n\(expected.joined(separator: "\n"))")
+        // Narrower, so emoji meet the right edge and wrap differently: still the same screen.
+        try run.tmux.resize(width: 57, height: 26)
+        let narrowExpected = try EmojiRoute.headlessDetail(at: data, width: 57, height: 26).lines()
+        let narrow = Self.rows(of: try run.tmux.waitForScreen { Self.rows(of: $0, height: 26) == narrowExpected }, height: 26)
+        #expect(narrow == narrowExpected, "tmux:\n\(narrow.joined(separator: "\n"))\nheadless:\n\(narrowExpected.joined(separator: "\n"))")
         // Every review's stars are whole, on their own row.
         for review in EmojiRoute.reviews {
             let stars = String(repeating: "★", count: review.rating) + String(repeating: "☆", count: 5 - review.rating)
