@@ -145,8 +145,9 @@ final class CursesBackend {
             guard let characters = Self.wideCharacters(of: cell) else {
                 // What the C library measures differently from our tables (an emoji newer than
                 // its Unicode data) becomes the placeholder, padded to the cell's width.
-                for (offset, text) in TerminalText.placeholderGlyphs(width: Int(cell.width)).map(\.text).enumerated() {
-                    _ = hr_put_wide(Int32(y), Int32(column + offset), text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0], attributes, pair)
+                for (offset, glyph) in TerminalText.placeholderGlyphs(width: Int(cell.width)).enumerated() {
+                    let characters = glyph.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
+                    _ = hr_put_wide(Int32(y), Int32(column + offset), characters, attributes, pair)
                 }
                 continue
             }
