@@ -1,3 +1,4 @@
+import CNcurses
 import Foundation
 import ReviewModel
 import TranslationEngine
@@ -17,8 +18,8 @@ enum EmojiRoute {
         ("Joe B.", 1, "Thumbs 👍🏽👋🏿🙌🏻 hearts ❤️❤️‍🔥 peaks ⛰️🏔️ keys 1️⃣#️⃣ END5 नमस्ते"),
     ]
 
-    /// A routes file holding one route with those reviews.
-    static func write(to url: URL) throws {
+    /// A routes file holding one route with `reviews`.
+    static func write(to url: URL, reviews: [(author: String, rating: Int, text: String)] = reviews) throws {
         let route: [String: Any] = [
             "id": "emoji-ridge", "name": "Emoji Ridge 🏳️‍🌈", "country": "Spain", "region": "Test 🇪🇸",
             "lengthKm": 5.0, "ascentM": 300, "durationHours": 2.0, "difficulty": "easy",
@@ -80,6 +81,28 @@ extension EndToEndTests {
             $0.value == 0x200D || (0x1F1E6...0x1F1FF).contains($0.value) || $0.properties.isEmojiModifier
         }
         #expect(fusing.isEmpty)
+        try run.tmux.send("q")
+        #expect(run.waitForExit() == "0")
+    }
+
+    @Test func anEmojiTheCLibraryDoesNotKnowIsAPlaceholderOnScreen() throws {
+        // U+1FAE8 (Unicode 15) is wide to Swift but unknown to Debian 12's wcwidth, and tmux
+        // drops it: the backend draws the placeholder over its two columns instead.
+        let run = try Run()
+        defer { run.finish() }
+        let data = run.folder.appendingPathComponent("routes.json")
+        try EmojiRoute.write(to: data, reviews: [("Eve K.", 4, "Shaking \u{1FAE8} face END6 and more")])
+        try run.start(arguments: "--data '\(data.path)' --target en", width: 80, height: 24)
+        _ = try run.tmux.waitForScreen { $0.contains("Emoji Ridge") && !$0.contains("detecting languages") }
+        try run.tmux.send("Enter")
+        let screen = try run.tmux.waitForScreen { $0.contains("END6") }
+        setlocale(LC_CTYPE, "C.UTF-8")  // as the app measures
+        if hr_wcwidth(0x1FAE8) != 2 {
+            #expect(screen.contains("Shaking \u{FFFD}  face END6 and more"), "\(screen)")
+        } else {
+            #expect(screen.contains("Shaking \u{1FAE8} face END6 and more"), "\(screen)")
+        }
+        #expect(screen.contains("★★★★☆ Eve K."))
         try run.tmux.send("q")
         #expect(run.waitForExit() == "0")
     }
