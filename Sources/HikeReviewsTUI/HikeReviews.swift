@@ -8,6 +8,8 @@ enum HikeReviews {
     static func main() async {
         // A closed pipe (`hike-reviews detect | head`) must end the write, not the process.
         signal(SIGPIPE, SIG_IGN)
+        // Before anything opens a file: a closed 0, 1 or 2 is put on /dev/null (see there).
+        let closed = StandardStreams.closedAtStart
         let invocation: Invocation
         do {
             let globals = try CommandLineOptions.extractGlobals(Array(CommandLine.arguments.dropFirst()))
@@ -21,11 +23,17 @@ enum HikeReviews {
             StandardError.print("hike-reviews: \(error.message)\n\(CommandLineOptions.usage)")
             exit(2)
         }
+        if closed.contains(STDOUT_FILENO), invocation.writesStandardOutput {
+            StandardError.print("hike-reviews: standard output is closed; nothing could be printed")
+            exit(1)
+        }
         switch invocation {
         case .help:
-            print(CommandLineOptions.help)
+            StandardOutput.shared.line(CommandLineOptions.help)
+            exit(StandardOutput.shared.flush() ? 0 : StandardOutput.brokenPipeStatus)
         case .version:
-            print("hike-reviews \(CommandLineOptions.version)")
+            StandardOutput.shared.line("hike-reviews \(CommandLineOptions.version)")
+            exit(StandardOutput.shared.flush() ? 0 : StandardOutput.brokenPipeStatus)
         case .detect(let json, let files):
             exit(DetectCommand.run(json: json, files: files))
         case .translate(let source, let target, let json, let yes, let files):

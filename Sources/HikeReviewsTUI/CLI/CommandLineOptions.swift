@@ -11,6 +11,15 @@ enum Invocation: Equatable {
     case packsRemove(ids: [String])
     case help
     case version
+
+    /// Whether the command's work is what it prints (the app draws on the terminal instead,
+    /// and removing packs only reports on stderr).
+    var writesStandardOutput: Bool {
+        switch self {
+        case .browse, .packsInstall, .packsRemove: false
+        default: true
+        }
+    }
 }
 
 /// A command-line mistake: printed with the usage, exit status 2.

@@ -3,17 +3,33 @@ import TranslationEngine
 
 /// `hike-reviews detect`: one language verdict per input line.
 enum DetectCommand {
-    /// Runs the command; returns the exit status.
+    /// Runs the command; returns the exit status (141, as a program killed by SIGPIPE, when
+    /// the reader of standard output has gone).
     static func run(json: Bool, files: [String]) -> Int32 {
         let recognizer = LanguageRecognizer()
+        let output = StandardOutput.shared
         var inputs = InputFiles(files, command: "detect")
+        var number = 0
         while var reader = inputs.nextReader() {
+            defer { reader.close() }
             while let line = reader.nextLine() {
-                let guess = recognizer.recognize(line)
-                print(json ? jsonLine(guess) : plainLine(guess))
+                let guess: LanguageGuess
+                switch line {
+                case .text(let text):
+                    number += 1
+                    guess = recognizer.recognize(text)
+                case .tooLong(let bytes):
+                    number += 1
+                    inputs.report("hike-reviews: detect: line \(number): \(LineReader.tooLongMessage(bytes: bytes, limit: reader.maxLineBytes))")
+                    guess = recognizer.recognize("")
+                case .unreadable(let message):
+                    inputs.report("hike-reviews: detect: cannot read input after line \(number): \(message)")
+                    continue
+                }
+                guard output.line(json ? jsonLine(guess) : plainLine(guess)) else { return StandardOutput.brokenPipeStatus }
             }
         }
-        return inputs.status
+        return output.flush() ? inputs.status : StandardOutput.brokenPipeStatus
     }
 
     static func plainLine(_ guess: LanguageGuess) -> String {
@@ -23,12 +39,5 @@ enum DetectCommand {
     static func jsonLine(_ guess: LanguageGuess) -> String {
         let hypotheses = guess.hypotheses.map { #"{"tag":"\#($0.tag)","probability":\#(String(format: "%.3f", $0.probability))}"# }
         return #"{"tag":"\#(guess.tag)","confidence":\#(String(format: "%.3f", guess.confidence)),"reliable":\#(guess.isReliable),"hypotheses":[\#(hypotheses.joined(separator: ","))]}"#
-    }
-}
-
-/// Writes to standard error.
-enum StandardError {
-    static func print(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

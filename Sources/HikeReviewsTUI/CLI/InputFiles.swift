@@ -2,8 +2,8 @@ import Foundation
 
 /// The inputs of a line-oriented command: the named files in order, or standard input.
 ///
-/// A file that cannot be opened is reported on stderr and skipped, and makes the
-/// command's exit status 1; the others are still read.
+/// A file that cannot be opened (or standard input, when it is closed) is reported on stderr
+/// and skipped, and makes the command's exit status 1; the others are still read.
 struct InputFiles {
     private var paths: ArraySlice<String>
     private let command: String
@@ -15,15 +15,35 @@ struct InputFiles {
         self.command = command
     }
 
-    /// A reader for the next input that opens, or nil when none is left.
+    /// A reader for the next input that opens, or nil when none is left. FIFOs are read as
+    /// files are (process substitution, `<(...)`, must work).
     mutating func nextReader() -> LineReader? {
         while let path = paths.popFirst() {
-            if path == "-" { return LineReader(handle: FileHandle.standardInput) }
-            if let handle = FileHandle(forReadingAtPath: path) { return LineReader(handle: handle) }
-            StandardError.print("hike-reviews: \(command): cannot read '\(TerminalText.sanitize(path))': \(Self.problem(path))")
-            status = 1
+            if path == "-" {
+                if StandardStreams.closedAtStart.contains(STDIN_FILENO) {
+                    report("hike-reviews: \(command): cannot read standard input: it is closed")
+                    continue
+                }
+                return LineReader(fd: STDIN_FILENO, closesDescriptor: false)
+            }
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 {
+                var info = stat()
+                if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+                    close(fd)
+                } else {
+                    return LineReader(fd: fd, closesDescriptor: true)
+                }
+            }
+            report("hike-reviews: \(command): cannot read '\(path)': \(Self.problem(path))")
         }
         return nil
+    }
+
+    /// Reports a problem with one input; the command's status becomes 1.
+    mutating func report(_ message: String) {
+        StandardError.print(message)
+        status = max(status, 1)
     }
 
     private static func problem(_ path: String) -> String {

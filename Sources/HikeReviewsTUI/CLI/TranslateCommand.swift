@@ -14,31 +14,40 @@ enum TranslateCommand {
 
     /// What happened, as the command's one loop sees it.
     private enum Event: Sendable {
-        case line(Int, String)
+        case line(Int, LineReader.Line)
         case inputEnded(status: Int32)
         case translated(Int, Outcome)
     }
 
     /// One line's result.
     private enum Outcome: Sendable {
-        case blank(String)
+        /// Printed as it came: an empty line, or text already in the target language.
+        case unchanged(String, language: String?)
         case done(TranslationSession.Response)
         case failed(String, TranslationError)
-        case crashed(String, String)
+        /// Not translated for a reason of this command's (a line over the limit, unreadable input).
+        case refused(String)
     }
 
-    /// Translates line by line; returns the exit status (2 when the pair has no route, 3 when
-    /// packs are missing, 1 when some line failed).
+    /// Translates line by line; returns the exit status: 2 for a usage error (an unknown
+    /// language among them) or a pair with no offline route, 3 when packs are missing and not
+    /// approved, 1 when some line failed otherwise; the highest wins. 141 when the reader of
+    /// standard output has gone.
     static func run(from source: String?, to target: String, json: Bool, yes: Bool, files: [String]) async -> Int32 {
+        for (option, tag) in [("--to", target), ("--from", source)] {
+            guard let tag, !LanguageNames.isKnownLanguage(tag) else { continue }
+            StandardError.print("hike-reviews: translate: \(option) \(tag): unknown language (try en, es or pt-BR; see: hike-reviews packs list)")
+            return 2
+        }
+        // Text already in the target language is passed through as it is.
+        let sameLanguage = source.map { LanguageNames.sameLanguage($0, target) } ?? false
         let session = TranslationSession(sourceTag: source, targetTag: target, consent: yes ? PacksCommand.ApproveWithProgress() : nil)
         // With --from every line would fail the same way: say so once, before reading.
-        if source != nil {
+        if source != nil && !sameLanguage {
             do {
                 try await session.prepareTranslation()
             } catch let error as TranslationError {
-                if error.meansNoRoute { return fail(error, status: 2) }
-                if case .notInstalled = error { return fail(error, status: 3) }
-                return fail(error, status: 1)
+                return fail(error, status: status(of: error))
             } catch {
                 return fail(.internalError("\(error)"), status: 1)
             }
@@ -47,6 +56,8 @@ enum TranslateCommand {
         let credits = DispatchSemaphore(value: window)
         startReader(files: files, events: continuation, credits: credits)
 
+        let recognizer = LanguageRecognizer()
+        let output = StandardOutput.shared
         var status: Int32 = 0
         var results: [Int: Outcome] = [:]
         var nextToPrint = 1
@@ -54,20 +65,32 @@ enum TranslateCommand {
         var inputEnded = false
         for await event in events {
             switch event {
-            case .line(let number, let text):
+            case .line(let number, .text(let text)):
                 lastLine = number
-                Task { continuation.yield(.translated(number, await translate(text, with: session))) }
+                Task {
+                    let outcome = await translate(text, with: session, sameLanguage: sameLanguage, target: target, recognizer: recognizer)
+                    continuation.yield(.translated(number, outcome))
+                }
+            case .line(let number, .tooLong(let bytes)):
+                lastLine = number
+                continuation.yield(.translated(number, .refused(LineReader.tooLongMessage(bytes: bytes, limit: LineReader.defaultMaxLineBytes))))
+            case .line(let number, .unreadable(let message)):
+                lastLine = number
+                continuation.yield(.translated(number, .refused("cannot read input: \(message)")))
             case .inputEnded(let readStatus):
                 inputEnded = true
                 status = max(status, readStatus)
             case .translated(let number, let outcome):
                 results[number] = outcome
                 while let ready = results.removeValue(forKey: nextToPrint) {
-                    status = max(status, emit(ready, line: nextToPrint, json: json))
+                    status = max(status, emit(ready, line: nextToPrint, json: json, to: output))
                     nextToPrint += 1
                     credits.signal()
                 }
-                fflush(nil)
+                if !output.flush() {
+                    continuation.finish()
+                    return StandardOutput.brokenPipeStatus
+                }
             }
             if inputEnded && nextToPrint > lastLine { break }
         }
@@ -76,7 +99,8 @@ enum TranslateCommand {
     }
 
     /// Reads every input on a thread of its own, one credit per line so it stays at most
-    /// `window` lines ahead of the output.
+    /// `window` lines ahead of the output. An unreadable input takes a line number of its own,
+    /// so its error is reported in order.
     private static func startReader(files: [String], events: AsyncStream<Event>.Continuation, credits: DispatchSemaphore) {
         let thread = Thread {
             var inputs = InputFiles(files, command: "translate")
@@ -87,6 +111,7 @@ enum TranslateCommand {
                     number += 1
                     events.yield(.line(number, line))
                 }
+                reader.close()
             }
             events.yield(.inputEnded(status: inputs.status))
         }
@@ -94,43 +119,55 @@ enum TranslateCommand {
         thread.start()
     }
 
-    private static func translate(_ line: String, with session: TranslationSession) async -> Outcome {
+    private static func translate(_ line: String, with session: TranslationSession, sameLanguage: Bool, target: String,
+                                  recognizer: LanguageRecognizer) async -> Outcome {
         // An empty line stays an empty line, so output lines match input lines.
-        guard !line.allSatisfy(\.isWhitespace) else { return .blank(line) }
+        guard !line.allSatisfy(\.isWhitespace) else { return .unchanged(line, language: nil) }
+        if sameLanguage { return .unchanged(line, language: session.sourceTag) }
+        if session.sourceTag == nil {
+            let guess = recognizer.recognize(line)
+            if !guess.isUndetermined && LanguageNames.sameLanguage(guess.tag, target) { return .unchanged(line, language: guess.tag) }
+        }
         do {
             return .done(try await session.translate(line))
         } catch let error as TranslationError {
             return .failed(line, error)
         } catch {
-            return .crashed(line, "\(error)")
+            return .failed(line, .internalError("\(error)"))
         }
     }
 
-    /// Prints one result; returns the status it adds (1 for a failed line).
-    private static func emit(_ outcome: Outcome, line number: Int, json: Bool) -> Int32 {
+    /// Prints one result; returns the status it adds.
+    private static func emit(_ outcome: Outcome, line number: Int, json: Bool, to output: StandardOutput) -> Int32 {
         switch outcome {
-        case .blank(let line):
-            print(json ? jsonLine(nil, text: line) : line)
+        case .unchanged(let line, let language):
+            output.line(json ? jsonLine(nil, text: line, route: language.map { [$0] }) : line)
             return 0
         case .done(let response):
-            print(json ? jsonLine(response, text: response.sourceText) : response.targetText)
+            output.line(json ? jsonLine(response, text: response.sourceText) : response.targetText)
             return 0
         case .failed(let line, let error):
             StandardError.print("hike-reviews: translate: line \(number): \(error)")
-            print(json ? jsonLine(nil, text: line, error: error.description) : "")
-            if case .notInstalled = error { return 3 }
-            return 1
-        case .crashed(let line, let detail):
-            StandardError.print("hike-reviews: translate: line \(number): \(detail)")
-            print(json ? jsonLine(nil, text: line, error: detail) : "")
+            output.line(json ? jsonLine(nil, text: line, error: error.description) : "")
+            return status(of: error)
+        case .refused(let message):
+            StandardError.print("hike-reviews: translate: line \(number): \(message)")
+            output.line(json ? jsonLine(nil, text: "", error: message) : "")
             return 1
         }
+    }
+
+    /// The exit status a failure of this kind gives.
+    private static func status(of error: TranslationError) -> Int32 {
+        if error.meansNoRoute { return 2 }
+        if case .notInstalled = error { return 3 }
+        return 1
     }
 
     /// Prints installed, supported or unsupported for a pair.
     static func availability(from source: String, to target: String) -> Int32 {
-        print(LanguageAvailability().status(fromTag: source, toTag: target).rawValue)
-        return 0
+        StandardOutput.shared.line(LanguageAvailability().status(fromTag: source, toTag: target).rawValue)
+        return StandardOutput.shared.flush() ? 0 : StandardOutput.brokenPipeStatus
     }
 
     private static func fail(_ error: TranslationError, status: Int32) -> Int32 {
@@ -138,7 +175,7 @@ enum TranslateCommand {
         return status
     }
 
-    private static func jsonLine(_ response: TranslationSession.Response?, text: String, error: String? = nil) -> String {
+    private static func jsonLine(_ response: TranslationSession.Response?, text: String, route: [String]? = nil, error: String? = nil) -> String {
         var object: [String: Any] = ["sourceText": text]
         if let response {
             object["targetText"] = response.targetText
@@ -147,6 +184,11 @@ enum TranslateCommand {
             object["unknownWords"] = response.unknownWords
         } else {
             object["targetText"] = error == nil ? text : ""
+            if let route {
+                object["route"] = route
+                object["sourceLanguage"] = route.first ?? ""
+                object["unknownWords"] = [String]()
+            }
         }
         if let error { object["error"] = error }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)

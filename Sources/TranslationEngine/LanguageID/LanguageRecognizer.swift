@@ -31,8 +31,13 @@ public struct LanguageRecognizer: Sendable {
         Array(recognize(text).hypotheses.prefix(max(maximum, 0)))
     }
 
-    /// Identifies the language of `text`.
+    /// How much of a text is looked at: its first 64 KB, cut at a space (some tens of
+    /// thousands of words decide a language; reading a 50 MB line whole took minutes).
+    public static let sampleBytes = 64 * 1024
+
+    /// Identifies the language of `text` (of its first `sampleBytes`).
     public func recognize(_ text: String) -> LanguageGuess {
+        let text = Self.sample(of: text)
         let stats = TextStats(text)
         if let byScript = stats.languageFromScript, allowed(byScript) {
             let hypothesis = LanguageHypothesis(tag: byScript, probability: 0.99)
@@ -116,5 +121,17 @@ public struct LanguageRecognizer: Sendable {
             if code.hasPrefix("sr-") { return "sr" }
             return code
         }
+    }
+
+    /// The text's first `sampleBytes` bytes, ending at the last whitespace before the cut (or at
+    /// a character boundary when there is none).
+    static func sample(of text: String) -> String {
+        let utf8 = text.utf8
+        guard utf8.count > sampleBytes else { return text }
+        var end = utf8.index(utf8.startIndex, offsetBy: sampleBytes)
+        while end > utf8.startIndex && UTF8.isContinuation(utf8[end]) { end = utf8.index(before: end) }
+        let head = text[..<end]
+        if let space = head.lastIndex(where: \.isWhitespace) { return String(head[..<space]) }
+        return String(head)
     }
 }

@@ -79,6 +79,10 @@ extension ApertiumPipeline {
             do {
                 let answer = try await child.submit(StreamFormat.frame(protected, nonce: nonce),
                                                     terminator: StreamFormat.terminator(nonce: nonce), timeout: timeout)
+                // A generation that answers is healthy: earlier crashes were the fault of the
+                // requests they were charged to (each retried once, then failed alone), so they
+                // no longer count towards the restart limit that stops a pipeline for good.
+                state.withLock { if !$0.crashRestarts.isEmpty { $0.crashRestarts.removeAll() } }
                 let stream = StreamFormat.unescape(bytes: answer.bytes)
                 guard let tapped = answer.tappedWords else {
                     return UnknownWords.extract(from: stream, marked: mode.marksUnknownWords)
@@ -93,7 +97,7 @@ extension ApertiumPipeline {
                     if blamed >= 2 { throw failure.error }
                 } else {
                     collateral += 1
-                    if collateral >= 8 { throw failure.error }
+                    if collateral >= 32 { throw failure.error }
                 }
             }
         }

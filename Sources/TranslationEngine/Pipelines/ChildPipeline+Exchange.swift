@@ -22,11 +22,8 @@ extension ChildPipeline {
                     continuation.resume(throwing: Failure(error: error, blamed: false))
                 case .success(let id):
                     watch(id, after: interval)
-                    if !write(request) {
-                        // EPIPE: a stage is gone. Kill the rest so the reader sees EOF.
-                        fail(.stageDied)
-                        kill(-processGroup, SIGKILL)
-                    }
+                    // EPIPE: the first stage is gone. What it passed on may still come out.
+                    if !write(request) { failAfterDraining(.stageDied) }
                 }
             }
         }

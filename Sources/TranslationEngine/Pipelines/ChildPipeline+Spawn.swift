@@ -138,10 +138,16 @@ extension ChildPipeline {
         return pid
     }
 
-    /// The host environment, with a UTF-8 character type as the `apertium` wrapper forces.
-    static func childEnvironment() -> [String] {
-        var environment = ProcessInfo.processInfo.environment
-        if environment["LC_ALL"] == nil { environment["LC_CTYPE"] = "C.UTF-8" }
-        return environment.map { "\($0.key)=\($0.value)" }
+    /// The host environment with the locale pinned to C.UTF-8.
+    ///
+    /// The stages read UTF-8 and nothing else of the locale, but the C++ ones build
+    /// `std::locale("")` from `LANG`/`LC_*`: where those name a locale that is not installed
+    /// (`LANG=en_US.UTF-8` in a container that has only C.UTF-8, or over ssh) apertium-tagger
+    /// throws and dies, and others warn. C.UTF-8 exists on every Debian system, and pinning it
+    /// makes the output independent of the user's locale.
+    static func childEnvironment(_ host: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var environment = host.filter { key, _ in key != "LANG" && key != "LANGUAGE" && !key.hasPrefix("LC_") }
+        environment["LC_ALL"] = "C.UTF-8"
+        return environment.map { "\($0.key)=\($0.value)" }.sorted()
     }
 }

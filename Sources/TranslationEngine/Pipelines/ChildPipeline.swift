@@ -106,10 +106,7 @@ final class ChildPipeline: Sendable {
             tapThread.name = "apertium-tap"
             tapThread.start()
         }
-        tagger?.start { [self] in
-            fail(.stageDied)
-            kill(-processGroup, SIGKILL)
-        }
+        tagger?.start { [self] in failAfterDraining(.stageDied) }
     }
 
     /// Passes the generator's output on to the next stage without its unknown-word marks.
@@ -166,6 +163,22 @@ final class ChildPipeline: Sendable {
             }
         }
         for (continuation, answer) in answered { continuation.resume(returning: answer) }
+    }
+
+    /// Fails the generation once the output already under way has come out, then kills it.
+    ///
+    /// Used when a stage is found dead (EPIPE on our write, the relay's input closed, the
+    /// tagger gone) while the stages after it may still hold answers: failing at once would lose
+    /// them and blame the head of the line, which may be an innocent request whose answer was in
+    /// transit. The chain usually collapses by itself (each stage exits on EOF) and the reader's
+    /// EOF fails the generation with the real culprit at the head; the grace period is for a
+    /// stage that does not.
+    func failAfterDraining(_ error: PipelineError, grace: DispatchTimeInterval = .milliseconds(500)) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + grace) { [self] in
+            guard !hasFailed else { return }
+            fail(error)
+            kill(-processGroup, SIGKILL)
+        }
     }
 
     /// Fails every waiter (the head blamed, the rest not) and refuses later submissions.

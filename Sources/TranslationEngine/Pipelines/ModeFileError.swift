@@ -2,8 +2,6 @@
 public enum ModeFileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file could not be read.
     case unreadable(path: String)
-    /// A path contains `'` or `|`, which the mode syntax cannot express unambiguously.
-    case unsafePath(String)
     /// The pipeline has an empty stage (e.g. `a || b` or a trailing `|`).
     case emptyStage(index: Int)
     /// A single quote was opened and never closed.
@@ -14,7 +12,6 @@ public enum ModeFileError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let path): "cannot read mode file \(path)"
-        case .unsafePath(let path): "path contains ' or |, which mode files cannot express: \(path)"
         case .emptyStage(let index): "mode file has an empty stage at position \(index)"
         case .unterminatedQuote(let stage): "unterminated single quote in stage \(stage)"
         case .programNotFound(let name): "program \(name) not found on PATH"

@@ -7,12 +7,16 @@
 /// a segment is held back by the tagger (measured: `nonce NUL` never came out of a warm
 /// spa-eng pipeline), while a blank at the end passes every stage untouched, after the text.
 public enum StreamFormat {
-    /// Characters that are syntax in the stream format and must be backslash-escaped.
-    static let specials: Set<Character> = ["\\", "[", "]", "^", "$", "@", "/", "<", ">", "{", "}"]
+    /// Scalars that are syntax in the stream format and must be backslash-escaped.
+    ///
+    /// The format is made of Unicode scalars, not graphemes: `"]" + U+0343` is one Swift
+    /// `Character` but two scalars to lt-proc, which would read an unescaped `]`. Everything
+    /// here works scalar by scalar for that reason.
+    static let specials: Set<Unicode.Scalar> = ["\\", "[", "]", "^", "$", "@", "/", "<", ">", "{", "}"]
 
     /// The whitespace apertium-destxt gathers into blanks (with `~`, which it treats alike).
-    static func isBlankCharacter(_ character: Character) -> Bool {
-        character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n" || character == "~"
+    static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "~"
     }
 
     /// Turns plain text into the stream format exactly as `apertium-destxt` does, so the
@@ -23,67 +27,64 @@ public enum StreamFormat {
     /// (without it a last word can be tagged, and so translated, differently). NUL, the flush
     /// marker, becomes a space.
     public static func deformat(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        var run = ""
+        var out = String.UnicodeScalarView()
+        var run = String.UnicodeScalarView()
         func flush(atEnd: Bool) {
             guard !run.isEmpty else { return }
             // A paragraph break as destxt reads one: "\n\n" or "\r\n\r\n" somewhere in the run
             // (measured: "\n\r\n" and "\n \n" are not one).
-            let scalars = String(String.UnicodeScalarView(run.unicodeScalars))
-            let paragraph = scalars.utf8.count >= 2 && (Self.contains(scalars, "\n\n") || Self.contains(scalars, "\r\n\r\n"))
-            if atEnd || paragraph { out.append(".[]") }
-            if run == " " {
+            let paragraph = run.count >= 2 && (Self.contains(run, "\n\n") || Self.contains(run, "\r\n\r\n"))
+            if atEnd || paragraph { out.append(contentsOf: ".[]".unicodeScalars) }
+            if run.count == 1 && run.first == " " {
                 out.append(" ")
             } else {
                 out.append("[")
-                out.append(run)
+                out.append(contentsOf: run)
                 out.append("]")
             }
-            run = ""
+            run.removeAll(keepingCapacity: true)
         }
-        for var character in text {
-            if character == "\0" { character = " " }
-            if isBlankCharacter(character) {
-                run.append(character)
+        for var scalar in text.unicodeScalars {
+            if scalar == "\0" { scalar = " " }
+            if isBlank(scalar) {
+                run.append(scalar)
                 continue
             }
             flush(atEnd: false)
-            appendEscaped(character, to: &out)
+            appendEscaped(scalar, to: &out)
         }
         if run.isEmpty {
-            out.append(".[]")
+            out.append(contentsOf: ".[]".unicodeScalars)
         } else {
             flush(atEnd: true)
         }
-        return out
+        return String(out)
     }
 
-    /// Appends one character, backslash-escaped when it is stream syntax.
-    private static func appendEscaped(_ character: Character, to out: inout String) {
-        if specials.contains(character) { out.append("\\") }
-        out.append(character)
+    /// Appends one scalar, backslash-escaped when it is stream syntax.
+    private static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String.UnicodeScalarView) {
+        if specials.contains(scalar) { out.append("\\") }
+        out.append(scalar)
     }
 
-    /// Byte-wise substring test (String's own `contains` compares graphemes, and "\r\n" is one).
-    private static func contains(_ text: String, _ needle: String) -> Bool {
-        let haystack = Array(text.utf8), pin = Array(needle.utf8)
+    /// Scalar-wise substring test (String's own `contains` compares graphemes, and "\r\n" is one).
+    private static func contains(_ run: String.UnicodeScalarView, _ needle: String) -> Bool {
+        let haystack = Array(run), pin = Array(needle.unicodeScalars)
         guard haystack.count >= pin.count else { return false }
         return (0...(haystack.count - pin.count)).contains { haystack[$0..<($0 + pin.count)].elementsEqual(pin) }
     }
 
     /// Escapes plain text for the stream format (no blanks, no final period: see `deformat`).
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            switch character {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\0": out.append(" ")
-            case "\n", "\r\n", "\r", "~": out.append("["); out.append(character); out.append("]")
-            default: appendEscaped(character, to: &out)
+            case "\n", "\r", "~": out.append("["); out.append(scalar); out.append("]")
+            default: appendEscaped(scalar, to: &out)
             }
         }
-        return out
+        return String(out)
     }
 
     /// The bytes to write for one request: the deformatted text, the nonce blank, NUL.

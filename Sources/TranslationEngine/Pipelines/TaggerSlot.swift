@@ -179,6 +179,10 @@ final class TaggerSlot: Sendable {
                 write(segment, to: instance)
             }
         }
+        // The stage before the tagger is gone (it may have refused its input and exited): the
+        // tagger would wait on the relay for ever and the pipeline's output would never end, so
+        // the generation fails now rather than at the request's timeout.
+        if !state.withLock({ $0.isShutDown }) { onFailure() }
     }
 
     /// Queues a write to the tagger of `instance`; dropped if that tagger was replaced meanwhile

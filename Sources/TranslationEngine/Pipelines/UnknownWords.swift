@@ -6,25 +6,34 @@
 /// punctuation, so before a request they become private-use characters of the same class and
 /// afterwards they are put back: every mark left in the output is then the generator's.
 enum UnknownWords {
-    private static let placeholders: [Character: Character] = ["*": "\u{E02A}", "#": "\u{E023}", "@": "\u{E040}"]
-    private static let originals: [Character: Character] = Dictionary(uniqueKeysWithValues: placeholders.map { ($0.value, $0.key) })
+    // Scalars, not Characters: "*" followed by a combining mark is one Character and would
+    // slip past a Character lookup (see `StreamFormat.specials`).
+    private static let placeholders: [Unicode.Scalar: Unicode.Scalar] = ["*": "\u{E02A}", "#": "\u{E023}", "@": "\u{E040}"]
+    private static let originals: [Unicode.Scalar: Unicode.Scalar] = Dictionary(uniqueKeysWithValues: placeholders.map { ($0.value, $0.key) })
 
     /// The text with `*`, `#` and `@` replaced by their placeholders (and any placeholder
     /// already in the text by U+FFFD, so it cannot come back as a mark).
     static func protect(_ text: String) -> String {
-        guard text.contains(where: { placeholders[$0] != nil || originals[$0] != nil }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text {
-            if let placeholder = placeholders[character] {
+        guard text.unicodeScalars.contains(where: { placeholders[$0] != nil || originals[$0] != nil }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if let placeholder = placeholders[scalar] {
                 out.append(placeholder)
-            } else if originals[character] != nil {
+            } else if originals[scalar] != nil {
                 out.append("\u{FFFD}")
             } else {
-                out.append(character)
+                out.append(scalar)
             }
         }
-        return out
+        return String(out)
+    }
+
+    /// The character with every placeholder scalar put back.
+    private static func restored(_ character: Character) -> String {
+        guard character.unicodeScalars.contains(where: { originals[$0] != nil }) else { return String(character) }
+        var scalars = String.UnicodeScalarView()
+        for scalar in character.unicodeScalars { scalars.append(originals[scalar] ?? scalar) }
+        return String(scalars)
     }
 
     /// The output with marks taken out (when `marked`) and placeholders put back.
@@ -37,9 +46,9 @@ enum UnknownWords {
         for character in output {
             if var current = pending {
                 if isWordCharacter(character) {
-                    current.word.append(character)
+                    current.word.append(contentsOf: restored(character))
                     pending = current
-                    text.append(character)
+                    text.append(contentsOf: restored(character))
                     continue
                 }
                 // A mark with no word after it was not a mark after all.
@@ -50,7 +59,7 @@ enum UnknownWords {
                 pending = (character, "")
                 continue
             }
-            text.append(originals[character] ?? character)
+            text.append(contentsOf: restored(character))
         }
         if let pending {
             if pending.word.isEmpty { text.append(pending.mark) } else { collector.add([pending.word]) }

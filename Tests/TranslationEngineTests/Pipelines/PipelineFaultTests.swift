@@ -66,18 +66,32 @@ extension PipelineFaultTests {
 
     @Test func crashesRestartWithBackoffUpToALimit() async throws {
         let policy = RestartPolicy(limit: 2, window: .seconds(60), initialBackoff: .milliseconds(200), maximumBackoff: .seconds(1))
-        let pipeline = try ApertiumPipeline(modeFile: PipelineFixtures.spaEngMode, dataRoot: PipelineFixtures.pairsRoot, restartPolicy: policy)
+        // A pair whose analyser cannot load its data: every generation dies at once, so the
+        // limit stops the respawning and later requests fail at once.
+        let broken = try ModeFile(parsing: "lt-proc '/nonexistent/automorf.bin' | apertium-pretransfer")
+        let pipeline = ApertiumPipeline(mode: broken, restartPolicy: policy)
         defer { pipeline.shutdown() }
         let clock = ContinuousClock()
-        for round in 1...2 {
+        let start = clock.now
+        for _ in 0..<2 {
+            await #expect(throws: PipelineError.self) { try await pipeline.translate("El gato.", timeout: .seconds(10)) }
+        }
+        #expect(clock.now - start >= .milliseconds(200), "the second restart waits")
+        await #expect(throws: PipelineError.restartLimit) { try await pipeline.translate("El gato.", timeout: .seconds(10)) }
+        #expect(pipeline.generationCount <= policy.limit + 1, "\(pipeline.generationCount) generations")
+    }
+
+    @Test func crashesBetweenAnswersDoNotUseUpTheLimit() async throws {
+        // Each crash here is followed by an answer: the pipeline is healthy, and the limit (which
+        // is for pairs that never answer) must not stop it.
+        let policy = RestartPolicy(limit: 2, window: .seconds(60), initialBackoff: .milliseconds(200), maximumBackoff: .seconds(1))
+        let pipeline = try ApertiumPipeline(modeFile: PipelineFixtures.spaEngMode, dataRoot: PipelineFixtures.pairsRoot, restartPolicy: policy)
+        defer { pipeline.shutdown() }
+        for _ in 1...4 {
             #expect(try await pipeline.translate("El perro.", timeout: .seconds(10)) == "The dog.")
             kill(pipeline.processIDs[3], SIGKILL)
-            let start = clock.now
             #expect(try await pipeline.translate("El gato.", timeout: .seconds(10)) == "The cat.")
-            if round == 2 { #expect(clock.now - start >= .milliseconds(200), "the second restart waits") }
         }
-        kill(pipeline.processIDs[3], SIGKILL)
-        await #expect(throws: PipelineError.restartLimit) { try await pipeline.translate("El gato.", timeout: .seconds(10)) }
     }
 
     @Test func hostileInputsComeBackInStep() async throws {

@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+
+/// The process's standard streams as the commands use them: checked once at start, written
+/// through one buffered writer that notices a closed pipe, sanitised where a terminal reads them.
+enum StandardStreams {
+    /// Which of stdin, stdout and stderr were closed when the process started.
+    ///
+    /// Each closed one is reopened on /dev/null at once, before anything else opens a file:
+    /// otherwise the next `open` or `pipe` would get descriptor 0, 1 or 2, and a pipeline's
+    /// pipe end would be handed to its children as their stdin or stdout.
+    static let closedAtStart: Set<Int32> = {
+        var closed: Set<Int32> = []
+        for fd: Int32 in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+            closed.insert(fd)
+            let null = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if null >= 0 && null != fd {
+                dup2(null, fd)
+                close(null)
+            }
+        }
+        return closed
+    }()
+
+    /// Whether standard output is a terminal (then output is sanitised like the app's cells).
+    static let outputIsTerminal = isatty(STDOUT_FILENO) != 0
+}
+
+/// Standard output, written with `write(2)`: buffered when it is not a terminal, and stopped
+/// for good once the reader has gone (EPIPE), so `... | head -1` ends the command at once.
+final class StandardOutput: Sendable {
+    static let shared = StandardOutput()
+
+    /// The exit status once the reader has gone: what a program killed by SIGPIPE reports.
+    static let brokenPipeStatus: Int32 = 128 + SIGPIPE
+
+    private struct State {
+        var buffer: [UInt8] = []
+        var closed = false
+    }
+    private let state = Mutex(State())
+
+    /// Whether the reader of standard output has gone (or it was closed from the start).
+    var isClosed: Bool {
+        state.withLock { $0.closed }
+    }
+
+    /// Appends one line (a newline is added); on a terminal it is sanitised first, so a text
+    /// holding escape sequences shows them as visible placeholders instead of running them.
+    /// Returns false once standard output is closed.
+    @discardableResult
+    func line(_ text: String) -> Bool {
+        let shown = StandardStreams.outputIsTerminal ? Self.terminalSafe(text) : text
+        let full = state.withLock { state -> Bool? in
+            if state.closed { return nil }
+            state.buffer.append(contentsOf: shown.utf8)
+            state.buffer.append(0x0A)
+            return state.buffer.count >= 64 * 1024
+        }
+        guard let full else { return false }
+        return full || StandardStreams.outputIsTerminal ? flush() : true
+    }
+
+    /// The text as the app would draw it, but for newlines and tabs, which a terminal only
+    /// moves the cursor for (help text has lines; `detect` output has columns).
+    static func terminalSafe(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.split(separator: "\t", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }.joined(separator: "\t")
+        }.joined(separator: "\n")
+    }
+
+    /// Writes what is buffered; false when standard output is closed.
+    @discardableResult
+    func flush() -> Bool {
+        state.withLock { state in
+            if state.closed { return false }
+            if StandardStreams.closedAtStart.contains(STDOUT_FILENO) { state.closed = true }
+            var offset = 0
+            while offset < state.buffer.count && !state.closed {
+                let written = state.buffer.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    // EPIPE (the reader has gone), EBADF, EIO: nothing more can be written.
+                    state.closed = true
+                }
+            }
+            state.buffer.removeAll(keepingCapacity: true)
+            return !state.closed
+        }
+    }
+}
+
+/// Writes to standard error, one message per call, each line sanitised (messages quote input:
+/// file names, language tags, review text).
+enum StandardError {
+    static func print(_ message: String) {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+}
