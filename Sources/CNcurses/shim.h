@@ -42,6 +42,10 @@ static inline mmask_t hr_button1_clicked(void) { return BUTTON1_CLICKED | BUTTON
 static inline const cchar_t *hr_wacs_hline(void) { return WACS_HLINE; }
 static inline const cchar_t *hr_wacs_vline(void) { return WACS_VLINE; }
 
+/* The most wide characters a cchar_t holds, and the C library's column count of one. */
+static inline int hr_ccharw_max(void) { return CCHARW_MAX; }
+static inline int hr_wcwidth(wchar_t c) { return wcwidth(c); }
+
 /* Writes one grapheme (as wide characters) with attributes at y, x. */
 static inline int hr_put_wide(int y, int x, const wchar_t *wcs, attr_t attrs, short pair) {
     cchar_t cc;

@@ -13,21 +13,33 @@ extension CatalogLoader {
             throw failure("not a file URL: \(DiagnosticText.sanitized(url.absoluteString))")
         }
         let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw failure("no such file: \(DiagnosticText.sanitized(path))")
+        // Anything but a regular file is refused before it is opened: opening a FIFO with no
+        // writer blocks for ever, and a device or socket is never a routes file.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let reason = errno == ENOENT ? "no such file" : "cannot read the file"
+            throw failure("\(reason): \(DiagnosticText.sanitized(path))")
         }
-        guard !isDirectory.boolValue else {
-            throw failure("\(DiagnosticText.sanitized(path)) is a directory, not a file")
+        if let kind = nonRegularKind(status.st_mode) {
+            throw failure("\(DiagnosticText.sanitized(path)) is \(kind), not a regular file")
         }
 
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw failure("cannot open the file: \(describe(error))")
+        // O_NONBLOCK: if the path was swapped for a FIFO after the check, open returns at
+        // once, and fstat of what was opened refuses it.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
+            throw failure("cannot open the file: \(reason)")
         }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }
+        guard fstat(fd, &status) == 0 else {
+            throw failure("cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        if let kind = nonRegularKind(status.st_mode) {
+            throw failure("\(DiagnosticText.sanitized(path)) is \(kind), not a regular file")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
 
         // The size comes from the open handle, so a symbolic link or a file replaced
         // after the existence check is measured as what will actually be read.
@@ -63,6 +75,19 @@ extension CatalogLoader {
             }
         }
         return data
+    }
+
+    /// What a file of mode `mode` is when it is not a regular file ("a FIFO"), or nil for a regular file.
+    private static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "a special file"
+        }
     }
 
     private static func describe(_ error: any Error) -> String {

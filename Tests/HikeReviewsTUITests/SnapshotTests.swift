@@ -138,3 +138,15 @@ extension SnapshotTests {
         #expect(underlined == "PoncebosCaín", "\(underlined)")
     }
 }
+
+extension SnapshotTests {
+    /// Families, professions, flags, skin tones and VS16 emoji in reviews: placeholders of the
+    /// same width where curses cannot hold one whole, so the stars and columns of the other
+    /// rows stay where they are.
+    @Test func routeDetailWithLongEmoji() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("emoji-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try EmojiRoute.write(to: file)
+        Snapshot.check(try EmojiRoute.headlessDetail(at: file, width: 80, height: 24), named: "route-detail-long-emoji")
+    }
+}

@@ -116,7 +116,7 @@ extension LoaderTests {
                 try CatalogLoader.load(contentsOf: directory)
             }
             #expect(error?.line == 0)
-            #expect(error?.message == "\(directory.path) is a directory, not a file")
+            #expect(error?.message == "\(directory.path) is a directory, not a regular file")
         }
     }
 
@@ -128,12 +128,25 @@ extension LoaderTests {
         #expect(error?.description == "routes.json: not a file URL: https://example.com/routes.json")
     }
 
-    @Test func capsFilesThatCannotBeMeasured() {
-        // /dev/zero reports no size and never ends, so only the bounded read stops it.
-        let error = #expect(throws: CatalogLoadError.self) {
-            try CatalogLoader.load(contentsOf: URL(fileURLWithPath: "/dev/zero"), limits: LoadLimits(maxBytes: 4096))
+    @Test func refusesDevicesBeforeReadingThem() {
+        // /dev/zero never ends and /dev/tty would wait for the keyboard: neither is opened.
+        for device in ["/dev/zero", "/dev/null"] {
+            let error = #expect(throws: CatalogLoadError.self) {
+                try CatalogLoader.load(contentsOf: URL(fileURLWithPath: device), limits: LoadLimits(maxBytes: 4096))
+            }
+            #expect(error?.message == "\(device) is a character device, not a regular file")
         }
-        #expect(error?.description == "zero: file is larger than the limit of 4 KB")
+    }
+
+    @Test func refusesAFIFOWithoutOpeningIt() throws {
+        // Opening a FIFO nobody writes would block for ever.
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString).json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(at: fifo) }
+        let error = #expect(throws: CatalogLoadError.self) {
+            try CatalogLoader.load(contentsOf: fifo)
+        }
+        #expect(error?.message == "\(fifo.path) is a FIFO, not a regular file")
     }
 
     @Test func escapesControlCharactersInTheFileName() {

@@ -141,13 +141,35 @@ final class CursesBackend {
             defer { column += 1 }
             // The right half of a wide character is drawn by its left half.
             if cell.width == 0 { continue }
-            var scalars = cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-            // setcchar takes at most CCHARW_MAX (5) characters; longer emoji sequences show their first.
-            if scalars.count > 5 { scalars = Array(scalars.prefix(1)) }
-            if scalars.isEmpty { scalars = [wchar_t(32)] }
-            scalars.append(0)
-            _ = hr_put_wide(Int32(y), Int32(column), scalars, attributes(of: cell.style), colorPair(of: cell.style))
+            let attributes = attributes(of: cell.style), pair = colorPair(of: cell.style)
+            guard let characters = Self.wideCharacters(of: cell) else {
+                // What the C library measures differently from our tables (an emoji newer than
+                // its Unicode data) becomes the placeholder, padded to the cell's width.
+                for (offset, glyph) in TerminalText.placeholderGlyphs(width: Int(cell.width)).enumerated() {
+                    let characters = glyph.text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
+                    _ = hr_put_wide(Int32(y), Int32(column + offset), characters, attributes, pair)
+                }
+                continue
+            }
+            _ = hr_put_wide(Int32(y), Int32(column), characters, attributes, pair)
         }
+    }
+
+    /// The cell's glyph as a NUL-terminated wide string, or nil when curses would not keep it
+    /// whole in one cell of the cell's width.
+    ///
+    /// setcchar keeps at most CCHARW_MAX characters and stops at the first spacing one after
+    /// the first, and curses advances by wcwidth of the first: a glyph that breaks either rule
+    /// would reach the terminal cut, or move every later cell of the row.
+    nonisolated static func wideCharacters(of cell: Cell) -> [wchar_t]? {
+        let characters = cell.grapheme.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        guard let first = characters.first, characters.count <= Int(hr_ccharw_max()),
+              hr_wcwidth(first) == Int32(cell.width),
+              characters.dropFirst().allSatisfy({ hr_wcwidth($0) == 0 }),
+              characters.last != wchar_t(bitPattern: TerminalText.joiner.value) else {
+            return nil
+        }
+        return characters + [0]
     }
 
     private func attributes(of style: Style) -> attr_t {

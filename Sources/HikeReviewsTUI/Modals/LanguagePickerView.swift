@@ -2,7 +2,9 @@
 enum LanguagePickerView {
     static func draw(_ picker: LanguagePickerState, in area: Rect, into buffer: inout ScreenBuffer) {
         let matches = picker.matches
-        let width = min(area.width, max(44, TerminalText.width(picker.title) + 6))
+        // Measured over every choice, so the box keeps its size while the filter narrows it.
+        let columns = Columns(picker.choices)
+        let width = min(area.width, max(44, TerminalText.width(picker.title) + 6, columns.widest + 2))
         let height = min(area.height, max(matches.count, 1) + 4)
         let box = area.centered(width: width, height: height)
         buffer.fill(box, style: .dialog)
@@ -27,10 +29,29 @@ enum LanguagePickerView {
             let style: Style = index == picker.selected ? .selected : .dialog
             let code = choice.tag ?? "*"
             let count = choice.note ?? "\(choice.count)"
-            let nameWidth = max(inner.width - 9 - max(count.count, 5), 1)
-            let line = " " + TerminalText.pad(TerminalText.truncate(choice.name, width: nameWidth), width: nameWidth)
-                + " " + TerminalText.pad(code, width: 6) + String(repeating: " ", count: max(5 - count.count, 0)) + count + " "
+            // The code is never cut: it is what tells "Catalan (Valencian, ...)" rows apart when
+            // their names are cut. Codes are flush right against the counts, so a short code
+            // leaves its row's name more room.
+            let codeWidth = TerminalText.width(code)
+            let nameWidth = max(inner.width - 4 - codeWidth - columns.count, 1)
+            let line = " " + TerminalText.pad(choice.name, width: nameWidth) + " " + code + " "
+                + String(repeating: " ", count: max(columns.count - TerminalText.width(count), 0)) + count + " "
             _ = buffer.put(line, x: inner.x, y: listTop + row, style: style, maxWidth: inner.width)
+        }
+    }
+
+    /// Widths shared by every row, so counts line up and the box fits the longest row.
+    private struct Columns {
+        /// The longest count or note, at least 5.
+        var count: Int
+        /// A row with its name and code in full.
+        var widest: Int
+
+        init(_ choices: [LanguageChoice]) {
+            count = max(5, choices.map { TerminalText.width($0.note ?? "\($0.count)") }.max() ?? 0)
+            // At least the 6 columns a two-letter code had before codes grew.
+            let row = choices.map { TerminalText.width($0.name) + max(TerminalText.width($0.tag ?? "*"), 5) }.max() ?? 0
+            widest = 4 + row + count
         }
     }
 }

@@ -1,9 +1,11 @@
 /// One column of the screen.
 ///
-/// A wide grapheme is stored in its first cell with `width` 2 and is followed by a
+/// A cell holds one glyph (`TerminalText.glyphs(of:)`): a whole grapheme, or one part of a
+/// grapheme that terminals draw in several columns, or a placeholder for one curses cannot
+/// hold. A wide glyph is stored in its first cell with `width` 2 and is followed by a
 /// continuation cell (`width` 0, empty grapheme) so that column arithmetic stays simple.
 struct Cell: Hashable, Sendable {
-    /// One sanitized grapheme, or "" for a continuation cell.
+    /// One glyph of sanitized text, or "" for a continuation cell.
     var grapheme: String
     /// Columns taken by `grapheme`: 1, 2, or 0 for a continuation cell.
     var width: UInt8

@@ -1,48 +1,59 @@
 extension TerminalText {
-    /// Returns the number of terminal columns one grapheme occupies: 0, 1 or 2.
+    /// Returns the number of terminal columns one grapheme occupies on our screen.
     ///
+    /// It is the sum of the widths of the glyphs it is drawn as (`glyphs(of:)`):
     /// - 0: the grapheme starts with a control, format character or combining mark
     ///   (cannot happen for sanitized text).
-    /// - 2: East Asian Wide or Fullwidth characters, and emoji shown in emoji presentation
-    ///   (default emoji presentation, VS16, flags, ZWJ sequences).
+    /// - 2: East Asian Wide or Fullwidth characters, and emoji in emoji presentation
+    ///   (default emoji presentation, VS16, flags, skin tones, ZWJ sequences).
     /// - 1: everything else, including East Asian Ambiguous characters, because the app
     ///   targets terminals in non-CJK locales where those are narrow.
-    ///
-    /// Only the first scalar decides the width: marks and joiners later in the
-    /// cluster are drawn on top of it by the terminal and add nothing.
+    /// - More for a grapheme of several spacing scalars (a Devanagari consonant with a
+    ///   spacing vowel sign is 2), since terminals give each its own column.
     static func width(of c: Character) -> Int {
         let scalars = c.unicodeScalars
         guard let first = scalars.first else {
             return 0
         }
-        let properties = first.properties
-        switch properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator,
-             .nonspacingMark, .spacingMark, .enclosingMark:
-            return 0
-        default:
-            break
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            return isRegionalIndicator(first) ? 1 : scalarWidth(first)
         }
-        if properties.isEmojiPresentation || isWide(first) {
-            return 2
-        }
-        if properties.isEmoji && scalars.count > 1 {
-            // Text-default emoji (❤, ☀, digits for keycaps) switch to the wide emoji
-            // form with VS16 or when they start a ZWJ sequence.
-            let hasEmojiSelector = scalars.contains { $0.value == 0xFE0F }
-            let joinsEmoji = zip(scalars, scalars.dropFirst()).contains {
-                $0.value == 0x200D && $1.properties.isEmoji
-            }
-            if hasEmojiSelector || joinsEmoji {
-                return 2
-            }
-        }
-        return 1
+        return glyphs(of: c).reduce(0) { $0 + $1.width }
     }
 
     /// Returns the number of terminal columns `s` occupies, summed over its graphemes.
     static func width(_ s: String) -> Int {
         s.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// The columns one scalar advances the cursor by, as the C library's `wcwidth` counts
+    /// them in a UTF-8 locale (and so as curses and tmux do): 0, 1 or 2.
+    ///
+    /// Marks, format characters (ZWJ, variation selectors, tags) and Hangul medial vowels and
+    /// final consonants take no column of their own; wide and emoji-presentation scalars two.
+    static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x200B:
+            return 0
+        default:
+            break
+        }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark:
+            return 0
+        default:
+            break
+        }
+        if isRegionalIndicator(scalar) {
+            // Emoji_Presentation in Unicode's data, but one column to wcwidth and tmux.
+            return 1
+        }
+        return scalar.properties.isEmojiPresentation || isWide(scalar) ? 2 : 1
+    }
+
+    /// Whether `scalar` is one of the 26 regional indicators that pair up into flags.
+    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(scalar.value)
     }
 
     /// Whether `scalar` is East Asian Wide or Fullwidth.
@@ -56,6 +67,7 @@ extension TerminalText {
              0x2E80...0x303E,    // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
              0x3041...0x33FF,    // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, enclosed CJK
              0x3400...0x4DBF,    // CJK Extension A
+             0x4DC0...0x4DFF,    // Yijing hexagram symbols (wide to wcwidth)
              0x4E00...0x9FFF,    // CJK Unified Ideographs
              0xA000...0xA4CF,    // Yi
              0xA960...0xA97F,    // Hangul Jamo Extended-A
