@@ -15,6 +15,10 @@ import Foundation
 /// but only by a wide margin.
 public struct SecondOpinion: Sendable {
     let model: NaiveBayesModel
+    /// The BCP 47 tags of the model's classes, each once ("no" is "nb").
+    private let tags: [String]
+    /// For each column of the model: its index in `tags`, and whether it is in `regional`.
+    private let columns: [(tag: Int, isRegional: Bool)]
 
     /// How far ahead of CLD2's confident answer the model's best must be to make the text "und".
     public var vetoMargin: Float = 6
@@ -35,6 +39,17 @@ public struct SecondOpinion: Sendable {
     /// Loads the model file `scripts/setup-langid` writes.
     public init(contentsOf url: URL) throws {
         model = try NaiveBayesModel(contentsOf: url)
+        var tags: [String] = []
+        var index: [String: Int] = [:]
+        columns = model.classes.map { code in
+            let tag = code == "no" ? "nb" : code
+            if index[tag] == nil {
+                index[tag] = tags.count
+                tags.append(tag)
+            }
+            return (index[tag]!, Self.regional.contains(code))
+        }
+        self.tags = tags
     }
 
     /// The model at `SecondOpinion.defaultModelURL()`, or nil when there is none or it does not
@@ -49,14 +64,13 @@ public struct SecondOpinion: Sendable {
 
     /// The model's candidates as BCP 47 tags, best first, one per tag (the best of a code's columns).
     func ranking(for text: String, constraints: Set<String>? = nil) -> [Candidate] {
-        var best: [String: Float] = [:]
-        for (code, raw) in zip(model.classes, model.scores(for: text)) {
-            let tag = code == "no" ? "nb" : code
-            if let constraints, !constraints.contains(tag) { continue }
-            let score = Self.regional.contains(code) ? raw : raw - outsidePenalty
-            best[tag] = max(best[tag] ?? -.infinity, score)
+        var best = [Float](repeating: -.infinity, count: tags.count)
+        for (column, raw) in zip(columns, model.scores(for: text)) {
+            best[column.tag] = max(best[column.tag], column.isRegional ? raw : raw - outsidePenalty)
         }
-        return best.map { Candidate(tag: $0.key, score: $0.value) }
+        return zip(tags, best)
+            .filter { tag, _ in constraints?.contains(tag) ?? true }
+            .map { Candidate(tag: $0, score: $1) }
             .sorted { $0.score != $1.score ? $0.score > $1.score : $0.tag < $1.tag }
     }
 
