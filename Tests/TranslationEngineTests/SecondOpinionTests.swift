@@ -74,8 +74,8 @@ import Testing
 }
 
 extension SecondOpinionTests {
-    /// The symptom: on short reviews CLD2 alone is sometimes confidently wrong (this set was written
-    /// for this test and never used to tune the recognizer).
+    /// The symptom: on short reviews CLD2 alone is sometimes confidently wrong (this set was
+    /// written for these tests before the second opinion's margins were chosen).
     @Test func cld2AloneIsConfidentlyWrongOnSomeShortReviews() throws {
         let tally = Self.tally(Self.recognizer(nil), try Self.labelled("short-reviews-heldout.json"))
         #expect(!tally.confidentWrong.isEmpty, "CLD2 alone no longer errs here; the held-out set no longer shows the problem")
