@@ -218,12 +218,45 @@ extension SecondOpinionTests {
         #expect(guess.isUndetermined || guess.isReliable)
     }
 
+    /// Constraints limit the answer, not the evidence: a Spanish text is not German because
+    /// German is all that is allowed.
     @Test func constraintsAlsoBindTheSecondOpinion() throws {
         var recognizer = Self.recognizer(try Self.model())
         recognizer.languageConstraints = ["de", "fr"]
-        for (text, _) in try Self.labelled("short-snippets.json") {
-            let tag = recognizer.recognize(text).tag
-            #expect(["de", "fr", "und"].contains(tag), "\(text) -> \(tag)")
+        for (text, truth) in try Self.labelled("short-snippets.json") {
+            let guess = recognizer.recognize(text)
+            #expect(["de", "fr", "und"].contains(guess.tag), "\(text) -> \(guess.tag)")
+            #expect(guess.hypotheses.allSatisfy { ["de", "fr"].contains($0.tag) }, "\(text): \(guess.hypotheses)")
+            if !["de", "fr"].contains(truth) {
+                #expect(guess.isUndetermined, "\(text), written in \(truth) -> \(guess.tag)")
+            }
         }
+    }
+
+    /// 94 more short reviews, written after the held-out set: the first 49 showed two faults
+    /// (Catalan read as Occitan by both identifiers; a confident answer in a language the model
+    /// lacks), the other 45 were checked once, untuned. CLD2's own confident mistakes are not all
+    /// caught, but the second opinion must add none and remove most.
+    @Test func theSecondOpinionAddsNoConfidentMistakeOfItsOwn() throws {
+        for name in ["short-reviews-later.json", "short-reviews-heldout.json", "short-snippets.json"] {
+            let items = try Self.labelled(name)
+            let withModel = Self.tally(Self.recognizer(try Self.model()), items)
+            let cld2Only = Self.tally(Self.recognizer(nil), items)
+            let added = Set(withModel.confidentWrong).subtracting(cld2Only.confidentWrong)
+            #expect(added.isEmpty, "\(name): \(added.sorted())")
+            #expect(withModel.confidentWrong.count * 2 <= cld2Only.confidentWrong.count, "\(name): \(withModel.confidentWrong)")
+            #expect(withModel.right.count > cld2Only.right.count, "\(name)")
+        }
+    }
+
+    /// CLD2 sure of Romansh, which the model does not know, on an Italian text the model is sure of.
+    @Test func aLanguageTheModelLacksIsDoubtedToo() throws {
+        let text = "Vista mozzafiato dalla cima"
+        let cld2Only = Self.recognizer(nil).recognize(text)
+        #expect(cld2Only.tag == "rm" && cld2Only.isReliable, "precondition: \(cld2Only)")
+        let opinion = try Self.model()
+        #expect(!opinion.model.classes.contains("rm"))
+        let guess = Self.recognizer(opinion).recognize(text)
+        #expect(guess.tag == "und" || guess.tag == "it", "\(guess)")
     }
 }
