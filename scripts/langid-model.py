@@ -17,6 +17,7 @@ import os
 import struct
 import sys
 import zipfile
+from array import array
 
 MAGIC = b"HRNB"
 VERSION = 1
@@ -70,8 +71,19 @@ UNSIGNED = {"|u1": "B", "<u2": "H", "<u4": "I"}
 
 
 def unsigned(descr, data, count):
-    code = UNSIGNED[descr]
-    return struct.unpack(f"<{count}{code}", data[:count * struct.calcsize(code)])
+    """The first `count` values as 32-bit unsigned integers in an array (compact, unlike a tuple)."""
+    values = array(UNSIGNED[descr])
+    values.frombytes(data[:count * values.itemsize])
+    if sys.byteorder != "little":
+        values.byteswap()
+    return values if values.typecode == "I" else array("I", values)
+
+
+def little_endian(values):
+    if sys.byteorder != "little":
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values.tobytes()
 
 
 def write_model(arrays, out):
@@ -94,7 +106,11 @@ def write_model(arrays, out):
     move_values = unsigned(move_descr, nextmove, moves)
     if max(row_values) >= rows or max(move_values) >= states:
         fail("a transition points outside the automaton")
-    if max(struct.unpack(f"<{states}i", feature_of_state[:4 * states])) >= features:
+    emitted = array("i")
+    emitted.frombytes(feature_of_state[:4 * states])
+    if sys.byteorder != "little":
+        emitted.byteswap()
+    if max(emitted) >= features:
         fail("a state emits a feature the model does not have")
     width = int(code_descr[2:])
     code_list = []
@@ -108,9 +124,9 @@ def write_model(arrays, out):
         b"".join(code_list),
         pc[:4 * class_count],
         ptc[:2 * features * class_count],
-        struct.pack(f"<{states}I", *row_values),
+        little_endian(row_values),
         feature_of_state[:4 * states],
-        struct.pack(f"<{moves}I", *move_values),
+        little_endian(move_values),
     ]
     temporary = f"{out}.tmp-{os.getpid()}"
     try:
