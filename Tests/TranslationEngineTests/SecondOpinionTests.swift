@@ -216,6 +216,11 @@ extension SecondOpinionTests {
         }
         let guess = Self.recognizer(opinion).recognize(String(repeating: "]\u{343} ", count: 20))
         #expect(guess.isUndetermined || guess.isReliable)
+        // Thresholds set the wrong way round are a caller's mistake, not a crash.
+        var odd = Self.recognizer(opinion)
+        odd.minimumLetters = 50
+        odd.shortTextLetters = 10
+        #expect(odd.recognize("Prea aglomerat").isUndetermined)
     }
 
     /// Constraints limit the answer, not the evidence: a Spanish text is not German because

@@ -47,7 +47,7 @@ public struct LanguageRecognizer: Sendable {
         }
         guard stats.letters >= 1 else { return .undetermined() }
         let first = cld2Guess(text, stats: stats)
-        guard let secondOpinion, (minimumLetters..<shortTextLetters).contains(stats.letters) else { return first }
+        guard let secondOpinion, stats.letters >= minimumLetters, stats.letters < shortTextLetters else { return first }
         return secondOpinion.review(first, text: text, constraints: languageConstraints)
     }
 
