@@ -82,6 +82,13 @@ enum CloseLanguages {
         return .neutral
     }
 
+    /// The languages that share a group with `tag`, without `tag` itself.
+    static func neighbours(of tag: String) -> Set<String> {
+        groups.reduce(into: Set<String>()) { result, group in
+            if group.contains(tag) { result.formUnion(group) }
+        }.subtracting([tag])
+    }
+
     /// Whether a language belongs to one of the groups CLD2 confuses.
     static func isInCloseGroup(_ tag: String) -> Bool {
         group(of: tag) != nil

@@ -9,7 +9,10 @@ import Foundation
 /// - a short-text rule: under `minimumLetters` letters the answer is "und", and under
 ///   `shortTextLetters` a neighbour with as much marker evidence makes it "und";
 /// - when CLD2 declines, its best-effort hint becomes the answer only if the text holds
-///   marker words of that language alone ("Muy bonito").
+///   marker words of that language alone ("Muy bonito");
+/// - under `shortTextLetters` letters, a `SecondOpinion` (a byte n-gram model) where one is
+///   installed: it answers where CLD2 declines only when it agrees with CLD2's hint or is clearly
+///   sure, and turns a confident CLD2 answer it clearly disbelieves into "und".
 /// Anything it cannot back this way is "und", never an unreliable guess.
 public struct LanguageRecognizer: Sendable {
     /// When set, only these tags may be returned (Apple's `languageConstraints`).
@@ -18,6 +21,8 @@ public struct LanguageRecognizer: Sendable {
     public var minimumLetters = 6
     /// Below this many letters, marker words that contradict CLD2 make the answer "und".
     public var shortTextLetters = 40
+    /// The second opinion on short texts; nil means CLD2 and the checks above alone.
+    public var secondOpinion: SecondOpinion? = .shared
 
     public init() {}
 
@@ -46,7 +51,13 @@ public struct LanguageRecognizer: Sendable {
                 : .undetermined([hypothesis])
         }
         guard stats.letters >= 1 else { return .undetermined() }
+        let first = cld2Guess(text, stats: stats)
+        guard let secondOpinion, stats.letters >= minimumLetters, stats.letters < shortTextLetters else { return first }
+        return secondOpinion.review(first, text: text, constraints: languageConstraints)
+    }
 
+    /// CLD2's verdict with the script, close-language and short-text checks.
+    private func cld2Guess(_ text: String, stats: TextStats) -> LanguageGuess {
         let probe = CLD2Probe.detect(text, bestEffort: false)
         guard stats.letters >= minimumLetters, probe.isReliable, let verdict = Self.bcp47(fromCLD2: probe.summary) else {
             return bestEffortGuess(text, stats: stats)

@@ -1,0 +1,149 @@
+import Foundation
+
+/// A byte n-gram naive Bayes language model in the shape langid.py uses, read from `model.bin`.
+///
+/// The features of a text are byte n-grams, found by walking its UTF-8 bytes through an
+/// automaton: each state the walk enters may stand for one feature. A class's score is its log
+/// prior plus, over the features seen, `log(1 + count) * log P(feature | class)`.
+///
+/// `scripts/langid-model.py` writes the file from py3langid's model data. Layout, little-endian:
+/// "HRNB", then version, class count C, feature count F, state count S and row count R (UInt32
+/// each); then these sections, each padded to a multiple of 8 bytes: C class codes (8 ASCII bytes,
+/// NUL-padded), C log priors (Float32), F x C log P(feature | class) (Float16, one row per
+/// feature), S transition-row numbers (UInt32), S emitted features (Int32, -1 for none), and
+/// R rows of 256 next states (UInt32, one per byte value).
+///
+/// The file is mapped, not read: only the pages a text touches become resident. Every index read
+/// from it is checked, so a damaged file gives wrong scores at worst, never a crash.
+struct NaiveBayesModel: Sendable {
+    enum LoadError: Error, Equatable {
+        case unreadable(String)
+        case malformed(String)
+    }
+
+    /// Class codes as the model names them ("en", "no", "sr"); a code may appear twice.
+    let classes: [String]
+    private let bytes: Data
+    private let featureCount: Int
+    private let stateCount: Int
+    private let rowCount: Int
+    private let priorsOffset: Int
+    private let weightsOffset: Int
+    private let rowOfStateOffset: Int
+    private let featureOfStateOffset: Int
+    private let movesOffset: Int
+
+    static let magic = Array("HRNB".utf8)
+    static let version: UInt32 = 1
+
+    init(contentsOf url: URL) throws(LoadError) {
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw .unreadable("\(url.path): \(error.localizedDescription)")
+        }
+        try self.init(bytes: bytes, name: url.path)
+    }
+
+    init(bytes: Data, name: String) throws(LoadError) {
+        let headerSize = 24
+        guard bytes.count >= headerSize, bytes.prefix(4).elementsEqual(Self.magic) else {
+            throw .malformed("\(name): not a language-ID model (no HRNB header)")
+        }
+        let header = bytes.withUnsafeBytes { raw in
+            (0..<5).map { Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 + 4 * $0, as: UInt32.self))) }
+        }
+        guard header[0] == Int(Self.version) else {
+            throw .malformed("\(name): model version \(header[0]), expected \(Self.version)")
+        }
+        let (classCount, featureCount, stateCount, rowCount) = (header[1], header[2], header[3], header[4])
+        // Generous caps keep the size arithmetic below far from overflow on a hostile header.
+        guard (1...4096).contains(classCount), (1...(1 << 24)).contains(featureCount),
+              (1...(1 << 24)).contains(stateCount), (1...(1 << 24)).contains(rowCount) else {
+            throw .malformed("\(name): implausible counts \(header[1...])")
+        }
+        func padded(_ size: Int) -> Int { (size + 7) & ~7 }
+        var offset = headerSize
+        let codesOffset = offset
+        offset += padded(8 * classCount)
+        priorsOffset = offset
+        offset += padded(4 * classCount)
+        weightsOffset = offset
+        offset += padded(2 * featureCount * classCount)
+        rowOfStateOffset = offset
+        offset += padded(4 * stateCount)
+        featureOfStateOffset = offset
+        offset += padded(4 * stateCount)
+        movesOffset = offset
+        offset += 4 * 256 * rowCount
+        guard bytes.count >= offset else {
+            throw .malformed("\(name): \(bytes.count) bytes, the header promises \(offset)")
+        }
+        classes = bytes.withUnsafeBytes { raw in
+            (0..<classCount).map { index in
+                let code = raw[(codesOffset + 8 * index)..<(codesOffset + 8 * index + 8)].prefix { $0 != 0 }
+                return String(decoding: code, as: UTF8.self)
+            }
+        }
+        self.bytes = bytes
+        self.featureCount = featureCount
+        self.stateCount = stateCount
+        self.rowCount = rowCount
+    }
+
+    /// Raw log scores, one per entry of `classes`, for `text` as langid.py prepares it: lowercased
+    /// when it has no lowercase letter at all, in Unicode normalization form C, as UTF-8.
+    func scores(for text: String) -> [Float] {
+        let counts = featureCounts(in: Array(Self.prepared(text).utf8))
+        let classCount = classes.count
+        return bytes.withUnsafeBytes { raw in
+            var scores = (0..<classCount).map { raw.loadLittleEndianFloat(at: priorsOffset + 4 * $0) }
+            for (feature, count) in counts {
+                let weight = Float(log1p(Double(count)))
+                let row = weightsOffset + 2 * feature * classCount
+                for index in 0..<classCount {
+                    let bits = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: row + 2 * index, as: UInt16.self))
+                    scores[index] += weight * Float(Float16(bitPattern: bits))
+                }
+            }
+            return scores
+        }
+    }
+
+    /// How often each feature occurs in `utf8`: one automaton step per byte, so linear in its length.
+    func featureCounts(in utf8: [UInt8]) -> [Int: Int] {
+        bytes.withUnsafeBytes { raw in
+            var counts: [Int: Int] = [:]
+            var state = 0
+            for byte in utf8 {
+                let row = Int(raw.loadLittleEndianUInt32(at: rowOfStateOffset + 4 * state))
+                guard row < rowCount else { return counts }
+                let next = Int(raw.loadLittleEndianUInt32(at: movesOffset + 4 * (256 * row + Int(byte))))
+                guard next < stateCount else { return counts }
+                state = next
+                let feature = Int(Int32(bitPattern: raw.loadLittleEndianUInt32(at: featureOfStateOffset + 4 * state)))
+                if feature >= 0 && feature < featureCount {
+                    counts[feature, default: 0] += 1
+                }
+            }
+            return counts
+        }
+    }
+
+    /// langid.py's preparation of a text: an all-capitals text is lowercased, then composed (NFC).
+    static func prepared(_ text: String) -> String {
+        let shouting = !text.contains(where: \.isLowercase) && text.contains(where: \.isUppercase)
+        return (shouting ? text.lowercased() : text).precomposedStringWithCanonicalMapping
+    }
+}
+
+private extension UnsafeRawBufferPointer {
+    func loadLittleEndianUInt32(at offset: Int) -> UInt32 {
+        UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    func loadLittleEndianFloat(at offset: Int) -> Float {
+        Float(bitPattern: loadLittleEndianUInt32(at: offset))
+    }
+}

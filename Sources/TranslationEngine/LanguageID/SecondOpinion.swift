@@ -1,0 +1,135 @@
+import Foundation
+
+/// A second language identifier for short texts, where CLD2's answer rests on a few words.
+///
+/// A byte n-gram naive Bayes model (langid.py's kind, py3langid's trained data, converted by
+/// `scripts/setup-langid`) scores the text; its word is taken only where it backs CLD2 up or is
+/// clearly sure, and it can overrule a confident CLD2 answer only into "und":
+/// - CLD2 confident, the model's best ahead of CLD2's language by `vetoMargin` (or, for a
+///   language the model lacks, ahead of its own runner-up by as much): "und".
+/// - CLD2 undecided, its best-effort hint within `tieMargin` of the model's best: the hint.
+/// - CLD2 undecided, the model's best ahead of its runner-up by `sureMargin`, or backed by the
+///   project's marker words (`CloseLanguages`): the model's best.
+/// - either answer only if the model puts it `neighbourMargin` ahead of each language of its
+///   close group, since two identifiers can share a confusion (Catalan read as Occitan).
+/// - anything else: CLD2's own answer, unchanged.
+/// Margins are in natural-log units of the model's likelihood. The model knows some 140 languages
+/// and dialects, many the app will never see reviews in ("ext", "lij", "bcl"), and confuses short
+/// texts with them, so languages outside Europe start `outsidePenalty` behind: they can still
+/// win, but only by a wide margin.
+public struct SecondOpinion: Sendable {
+    let model: NaiveBayesModel
+    /// The BCP 47 tags of the model's classes, each once ("no" is "nb").
+    private let tags: [String]
+    /// For each column of the model: its index in `tags`, and whether it is in `regional`.
+    private let columns: [(tag: Int, isRegional: Bool)]
+
+    /// How far ahead of CLD2's confident answer the model's best must be to make the text "und".
+    public var vetoMargin: Float = 6
+    /// How close to the model's best CLD2's best-effort hint must be to count as agreement.
+    public var tieMargin: Float = 0.5
+    /// How far ahead of its runner-up the model's best must be to be taken on its own.
+    public var sureMargin: Float = 4
+    /// How far ahead of each close neighbour (`CloseLanguages.groups`) the model must put an answer.
+    public var neighbourMargin: Float = 0.5
+    /// The handicap of languages outside `regional`, in the same units.
+    public var outsidePenalty: Float = 8
+
+    /// Languages of Europe (model codes) that CLD2 also identifies, plus Esperanto.
+    static let regional: Set<String> = [
+        "be", "bg", "br", "bs", "ca", "cs", "cy", "da", "de", "el", "en", "eo", "es", "et", "eu",
+        "fi", "fo", "fr", "fy", "ga", "gd", "gl", "hr", "hu", "is", "it", "lb", "lt", "lv", "mk",
+        "mt", "nl", "nn", "no", "oc", "pl", "pt", "ro", "ru", "sk", "sl", "sq", "sr", "sv", "tr", "uk",
+    ]
+
+    /// Loads the model file `scripts/setup-langid` writes.
+    public init(contentsOf url: URL) throws {
+        model = try NaiveBayesModel(contentsOf: url)
+        var tags: [String] = []
+        var index: [String: Int] = [:]
+        columns = model.classes.map { code in
+            let tag = code == "no" ? "nb" : code
+            if index[tag] == nil {
+                index[tag] = tags.count
+                tags.append(tag)
+            }
+            return (index[tag]!, Self.regional.contains(code))
+        }
+        self.tags = tags
+    }
+
+    /// The model at `SecondOpinion.defaultModelURL()`, or nil when there is none or it does not
+    /// load: language ID then works on CLD2 alone, without a word to the user.
+    public static let shared: SecondOpinion? = defaultModelURL().flatMap { try? SecondOpinion(contentsOf: $0) }
+
+    /// One candidate of the model, with its log score after the handicap.
+    struct Candidate: Equatable {
+        var tag: String
+        var score: Float
+    }
+
+    /// The model's candidates as BCP 47 tags, best first, one per tag (the best of a code's columns).
+    func ranking(for text: String) -> [Candidate] {
+        var best = [Float](repeating: -.infinity, count: tags.count)
+        for (column, raw) in zip(columns, model.scores(for: text)) {
+            best[column.tag] = max(best[column.tag], column.isRegional ? raw : raw - outsidePenalty)
+        }
+        return zip(tags, best)
+            .map { Candidate(tag: $0, score: $1) }
+            .sorted { $0.score != $1.score ? $0.score > $1.score : $0.tag < $1.tag }
+    }
+
+    /// CLD2's guess for a short text, reviewed by the model. Constraints limit the answer, not
+    /// the evidence: the model weighs every language it knows.
+    func review(_ first: LanguageGuess, text: String, constraints: Set<String>?) -> LanguageGuess {
+        let ranking = ranking(for: text)
+        guard let best = ranking.first else { return first }
+        let runnerUp = ranking.dropFirst().first?.score ?? -.infinity
+        let words = TextStats(text).words
+        func score(of tag: String) -> Float? { ranking.first { $0.tag == tag }?.score }
+
+        if first.isReliable {
+            // The model doubts CLD2 when it is clearly sure of another language: one it ranks far
+            // above CLD2's, or, for a language it does not know (Romansh), any language far ahead
+            // of the rest.
+            let lead = score(of: first.tag).map { best.score - $0 } ?? (best.score - runnerUp)
+            guard lead >= vetoMargin else { return first }
+            return .undetermined(first.hypotheses)
+        }
+        let candidate: String
+        if let hint = first.hypotheses.first, let own = score(of: hint.tag), best.score - own <= tieMargin {
+            candidate = hint.tag
+        } else if best.score - runnerUp >= sureMargin
+                    || CloseLanguages.markerAgreement(of: best.tag, words: words) == .supports {
+            candidate = best.tag
+        } else {
+            return first
+        }
+        guard constraints?.contains(candidate) ?? true else { return first }
+        // Two identifiers can share a confusion (Catalan read as Occitan): among close languages
+        // the model must itself set the answer apart from its neighbours.
+        let neighbours = CloseLanguages.neighbours(of: candidate)
+        if let own = score(of: candidate),
+           ranking.contains(where: { neighbours.contains($0.tag) && own - $0.score < neighbourMargin }) {
+            return first
+        }
+        return answer(candidate, ranking: ranking, constraints: constraints)
+    }
+
+    /// A reliable guess of `tag`, with the model's top three allowed languages as probabilities
+    /// (a softmax of its scores), `tag` first.
+    private func answer(_ tag: String, ranking: [Candidate], constraints: Set<String>?) -> LanguageGuess {
+        guard let top = ranking.first?.score else { return .undetermined() }
+        let weights = ranking.map { exp(Double($0.score - top)) }
+        let total = weights.reduce(0, +)
+        let allowed = zip(ranking, weights)
+            .filter { candidate, _ in constraints?.contains(candidate.tag) ?? true }
+            .map { LanguageHypothesis(tag: $0.tag, probability: $1 / total) }
+        // The answer first, then the best of the rest: three in all.
+        var hypotheses = allowed.filter { $0.tag == tag } + allowed.filter { $0.tag != tag }.prefix(2)
+        // Near-ties can put the answer behind another by a hair; keep the list ranked.
+        let probabilities = hypotheses.map(\.probability).sorted(by: >)
+        for index in hypotheses.indices { hypotheses[index].probability = probabilities[index] }
+        return LanguageGuess(tag: tag, confidence: hypotheses[0].probability, isReliable: true, hypotheses: hypotheses)
+    }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import Testing
+@testable import TranslationEngine
+
+/// The second opinion on short texts: py3langid's byte n-gram model, converted by scripts/setup-langid.
+@Suite struct SecondOpinionTests {
+    static let fixtures = LanguageRecognizerTests.root.appendingPathComponent("Tests/TranslationEngineTests/Fixtures")
+
+    /// Text -> the language it was written in.
+    static func labelled(_ name: String) throws -> [(text: String, truth: String)] {
+        let data = try Data(contentsOf: fixtures.appendingPathComponent(name))
+        return try JSONDecoder().decode([String: String].self, from: data)
+            .sorted { $0.key < $1.key }
+            .map { (text: $0.key, truth: $0.value) }
+    }
+
+    /// The model `make setup` builds; the tests that need it fail with the command to run.
+    static func model() throws -> SecondOpinion {
+        try #require(SecondOpinion.shared, "no language-ID model in .build/langid: run scripts/setup-langid")
+    }
+
+    struct Tally {
+        var right: [String] = []
+        var confidentWrong: [String] = []
+        var unreliableGuesses: [String] = []
+        var undetermined = 0
+    }
+
+    static func tally(_ recognizer: LanguageRecognizer, _ items: [(text: String, truth: String)]) -> Tally {
+        var tally = Tally()
+        for (text, truth) in items {
+            let guess = recognizer.recognize(text)
+            if guess.isUndetermined {
+                tally.undetermined += 1
+            } else if !guess.isReliable {
+                tally.unreliableGuesses.append("\(text) -> \(guess.tag)")
+            } else if guess.tag == truth {
+                tally.right.append(text)
+            } else {
+                tally.confidentWrong.append("\(text) -> \(guess.tag), written in \(truth)")
+            }
+        }
+        return tally
+    }
+
+    static func recognizer(_ secondOpinion: SecondOpinion?) -> LanguageRecognizer {
+        var recognizer = LanguageRecognizer()
+        recognizer.secondOpinion = secondOpinion
+        return recognizer
+    }
+
+    /// A model file in the layout NaiveBayesModel reads, from the arrays themselves.
+    static func modelBytes(classes: [String], priors: [Float], weights: [[Float]], rowOfState: [UInt32],
+                           featureOfState: [Int32], moves: [[UInt32]], version: UInt32 = NaiveBayesModel.version) -> Data {
+        var data = Data("HRNB".utf8)
+        func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        func pad() { while data.count % 8 != 0 { data.append(0) } }
+        for value in [version, UInt32(classes.count), UInt32(weights.count), UInt32(rowOfState.count), UInt32(moves.count)] {
+            append(value)
+        }
+        for code in classes { data.append(contentsOf: Array(code.utf8) + Array(repeating: 0, count: 8 - code.utf8.count)) }
+        pad()
+        for prior in priors { append(prior.bitPattern) }
+        pad()
+        for row in weights { for weight in row { append(Float16(weight).bitPattern) } }
+        pad()
+        for row in rowOfState { append(row) }
+        pad()
+        for feature in featureOfState { append(feature) }
+        pad()
+        for row in moves { for next in row { append(next) } }
+        return data
+    }
+}
+
+extension SecondOpinionTests {
+    /// The symptom: on short reviews CLD2 alone is sometimes confidently wrong (this set was
+    /// written for these tests before the second opinion's margins were chosen).
+    @Test func cld2AloneIsConfidentlyWrongOnSomeShortReviews() throws {
+        let tally = Self.tally(Self.recognizer(nil), try Self.labelled("short-reviews-heldout.json"))
+        #expect(!tally.confidentWrong.isEmpty, "CLD2 alone no longer errs here; the held-out set no longer shows the problem")
+    }
+
+    @Test func noConfidentWrongAnswerOnHeldOutShortReviews() throws {
+        let items = try Self.labelled("short-reviews-heldout.json")
+        #expect(items.count >= 50)
+        #expect(Set(items.map(\.truth)).count >= 20)
+        let tally = Self.tally(Self.recognizer(try Self.model()), items)
+        #expect(tally.confidentWrong.isEmpty, "\(tally.confidentWrong)")
+        #expect(tally.unreliableGuesses.isEmpty, "\(tally.unreliableGuesses)")
+        #expect(tally.right.count >= items.count * 8 / 10, "right on \(tally.right.count) of \(items.count)")
+    }
+
+    /// The goal of issue 9: at least 55 of the 74 snippets right and none confidently wrong.
+    @Test func snippetsAnsweredMoreOftenAndNeverConfidentlyWrong() throws {
+        let items = try Self.labelled("short-snippets.json")
+        #expect(items.count == 74)
+        let withModel = Self.tally(Self.recognizer(try Self.model()), items)
+        let cld2Only = Self.tally(Self.recognizer(nil), items)
+        #expect(withModel.confidentWrong.isEmpty, "\(withModel.confidentWrong)")
+        #expect(withModel.unreliableGuesses.isEmpty, "\(withModel.unreliableGuesses)")
+        #expect(withModel.right.count >= 55, "right on \(withModel.right.count) of \(items.count)")
+        #expect(withModel.right.count > cld2Only.right.count)
+    }
+
+    @Test func everyReviewOf30CharactersOrMoreStaysRight() throws {
+        let recognizer = Self.recognizer(try Self.model())
+        let long = LanguageRecognizerTests.reviews.filter { $0.text.count >= 30 }
+        #expect(long.count >= 200)
+        let wrong = long.compactMap { review -> String? in
+            let guess = recognizer.recognize(review.text)
+            let truth = LanguageRecognizerTests.truth[review.id]
+            return guess.tag == truth && guess.isReliable ? nil : "\(review.id): \(truth ?? "?") -> \(guess.tag)"
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
+    }
+
+    /// Without a model file the recognizer is the CLD2 one, answer for answer.
+    @Test func aMissingModelMeansCLD2Alone() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-model-\(UUID().uuidString).bin")
+        let url = SecondOpinion.defaultModelURL(environment: ["HIKE_REVIEWS_LANGID_MODEL": missing.path])
+        #expect(url == missing)
+        #expect(throws: NaiveBayesModel.LoadError.self) { try SecondOpinion(contentsOf: missing) }
+
+        let items = try Self.labelled("short-snippets.json") + Self.labelled("short-reviews-heldout.json")
+        let cld2Only = Self.recognizer(nil)
+        let withModel = Self.recognizer(try Self.model())
+        var changed = 0
+        for (text, _) in items {
+            let guess = cld2Only.recognize(text)
+            #expect(guess.isReliable || guess.isUndetermined)
+            if withModel.recognize(text) != guess { changed += 1 }
+        }
+        // Turning the model off must make a difference, or this test compares nothing.
+        #expect(changed > 0)
+    }
+
+    @Test func theModelIsFoundBesideTheCheckoutOrTheInstalledBinary() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("langid-locate-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let checkoutModel = folder.appendingPathComponent("checkout/.build/langid/model.bin")
+        let installedModel = folder.appendingPathComponent("prefix/share/hike-reviews/langid-model.bin")
+        for file in [checkoutModel, installedModel] {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: file)
+        }
+        let built = folder.appendingPathComponent("checkout/.build/x86_64-unknown-linux-gnu/debug/hike-reviews").path
+        let installed = folder.appendingPathComponent("prefix/bin/hike-reviews").path
+        #expect(SecondOpinion.defaultModelURL(environment: [:], executable: built)?.standardizedFileURL == checkoutModel.standardizedFileURL)
+        #expect(SecondOpinion.defaultModelURL(environment: [:], executable: installed)?.standardizedFileURL == installedModel.standardizedFileURL)
+        #expect(SecondOpinion.defaultModelURL(environment: ["HIKE_REVIEWS_LANGID_MODEL": "/elsewhere/m.bin"], executable: built)?.path == "/elsewhere/m.bin")
+        #expect(SecondOpinion.defaultModelURL(environment: [:], executable: folder.appendingPathComponent("bin/x").path) == nil)
+    }
+
+    /// The scoring on a model small enough to work out by hand: bytes "a" and "b" are features 0
+    /// and 1; class "xa" likes "a", class "xb" likes "b".
+    @Test func scoresAreThePriorPlusLogOnePlusCountTimesTheWeights() throws {
+        var toStart = [UInt32](repeating: 0, count: 256)
+        toStart[Int(UInt8(ascii: "a"))] = 1
+        toStart[Int(UInt8(ascii: "b"))] = 2
+        let bytes = Self.modelBytes(
+            classes: ["xa", "xb"], priors: [-1, -2],
+            weights: [[-0.5, -4], [-4, -0.5]],
+            rowOfState: [0, 0, 0], featureOfState: [-1, 0, 1], moves: [toStart])
+        let model = try NaiveBayesModel(bytes: bytes, name: "hand-made")
+        #expect(model.classes == ["xa", "xb"])
+        let scores = model.scores(for: "aab")
+        let twice = Float(log1p(2.0)), once = Float(log1p(1.0))
+        #expect(abs(scores[0] - (-1 - 0.5 * twice - 4 * once)) < 1e-4)
+        #expect(abs(scores[1] - (-2 - 4 * twice - 0.5 * once)) < 1e-4)
+        #expect(model.scores(for: "") == [-1, -2])
+        // An all-capitals text is lowercased first, as langid.py does: "AAB" scores as "aab".
+        #expect(model.scores(for: "AAB") == scores)
+    }
+
+    @Test func aDamagedModelIsRefusedOrHarmless() throws {
+        var toStart = [UInt32](repeating: 0, count: 256)
+        toStart[Int(UInt8(ascii: "a"))] = 1
+        let good = Self.modelBytes(classes: ["xa"], priors: [-1], weights: [[-0.5]], rowOfState: [0, 0],
+                                   featureOfState: [-1, 0], moves: [toStart])
+        #expect(throws: NaiveBayesModel.LoadError.self) { try NaiveBayesModel(bytes: good.prefix(good.count - 1), name: "cut") }
+        #expect(throws: NaiveBayesModel.LoadError.self) { try NaiveBayesModel(bytes: Data("HRNB".utf8), name: "header only") }
+        #expect(throws: NaiveBayesModel.LoadError.self) { try NaiveBayesModel(bytes: Data(repeating: 0, count: 4096), name: "zeros") }
+        let future = Self.modelBytes(classes: ["xa"], priors: [-1], weights: [[-0.5]], rowOfState: [0, 0],
+                                     featureOfState: [-1, 0], moves: [toStart], version: 99)
+        #expect(throws: NaiveBayesModel.LoadError.self) { try NaiveBayesModel(bytes: future, name: "future") }
+
+        // Transitions and features that point outside their tables are ignored, not followed.
+        var wild = [UInt32](repeating: 7_000_000, count: 256)
+        wild[Int(UInt8(ascii: "a"))] = 1
+        let hostile = Self.modelBytes(classes: ["xa"], priors: [-1], weights: [[-0.5]], rowOfState: [0, 9],
+                                      featureOfState: [-1, 12345], moves: [wild])
+        let model = try NaiveBayesModel(bytes: hostile, name: "hostile")
+        #expect(model.scores(for: "abc aaa \u{0}\u{1B}[31m🏔️") == [-1])
+    }
+
+    /// The Swift scoring gives py3langid's own numbers (its raw scores, measured with py3langid 0.4.0).
+    @Test func scoresMatchTheReferenceImplementation() throws {
+        let model = try Self.model().model
+        let expected: [(String, String, Float)] = [("Frumos", "ro", -11.868179), ("Sin agua", "ga", -22.545296), ("Многу убаво", "sr", -88.85434)]
+        for (text, code, score) in expected {
+            let scores = model.scores(for: text)
+            let best = try #require(scores.indices.max { scores[$0] < scores[$1] })
+            #expect(model.classes[best] == code, "\(text)")
+            #expect(abs(scores[best] - score) < 1e-3, "\(text): \(scores[best])")
+        }
+    }
+
+    @Test func hostileTextIsScoredWithoutHarm() throws {
+        let opinion = try Self.model()
+        let inputs = ["", "\u{0}\u{0}", String(repeating: "\u{1B}]52;c;", count: 100), String(repeating: "]\u{343}", count: 500),
+                      String(repeating: "👨‍👩‍👧‍👦", count: 300), String(repeating: "x", count: 1_000_000)]
+        for input in inputs {
+            let ranking = opinion.ranking(for: input)
+            #expect(ranking.allSatisfy { $0.score.isFinite })
+        }
+        let guess = Self.recognizer(opinion).recognize(String(repeating: "]\u{343} ", count: 20))
+        #expect(guess.isUndetermined || guess.isReliable)
+        // Thresholds set the wrong way round are a caller's mistake, not a crash.
+        var odd = Self.recognizer(opinion)
+        odd.minimumLetters = 50
+        odd.shortTextLetters = 10
+        #expect(odd.recognize("Prea aglomerat").isUndetermined)
+    }
+
+    /// Constraints limit the answer, not the evidence: a Spanish text is not German because
+    /// German is all that is allowed.
+    @Test func constraintsAlsoBindTheSecondOpinion() throws {
+        var recognizer = Self.recognizer(try Self.model())
+        recognizer.languageConstraints = ["de", "fr"]
+        for (text, truth) in try Self.labelled("short-snippets.json") {
+            let guess = recognizer.recognize(text)
+            #expect(["de", "fr", "und"].contains(guess.tag), "\(text) -> \(guess.tag)")
+            #expect(guess.hypotheses.allSatisfy { ["de", "fr"].contains($0.tag) }, "\(text): \(guess.hypotheses)")
+            if !["de", "fr"].contains(truth) {
+                #expect(guess.isUndetermined, "\(text), written in \(truth) -> \(guess.tag)")
+            }
+        }
+    }
+
+    /// 94 more short reviews, written after the held-out set: the first 49 showed two faults
+    /// (Catalan read as Occitan by both identifiers; a confident answer in a language the model
+    /// lacks), the other 45 were checked once, untuned. CLD2's own confident mistakes are not all
+    /// caught, but the second opinion must add none and remove most.
+    @Test func theSecondOpinionAddsNoConfidentMistakeOfItsOwn() throws {
+        for name in ["short-reviews-later.json", "short-reviews-heldout.json", "short-snippets.json"] {
+            let items = try Self.labelled(name)
+            let withModel = Self.tally(Self.recognizer(try Self.model()), items)
+            let cld2Only = Self.tally(Self.recognizer(nil), items)
+            let added = Set(withModel.confidentWrong).subtracting(cld2Only.confidentWrong)
+            #expect(added.isEmpty, "\(name): \(added.sorted())")
+            #expect(withModel.confidentWrong.count * 2 <= cld2Only.confidentWrong.count, "\(name): \(withModel.confidentWrong)")
+            #expect(withModel.right.count > cld2Only.right.count, "\(name)")
+        }
+    }
+
+    /// CLD2 sure of Romansh, which the model does not know, on an Italian text the model is sure of.
+    @Test func aLanguageTheModelLacksIsDoubtedToo() throws {
+        let text = "Vista mozzafiato dalla cima"
+        let cld2Only = Self.recognizer(nil).recognize(text)
+        #expect(cld2Only.tag == "rm" && cld2Only.isReliable, "precondition: \(cld2Only)")
+        let opinion = try Self.model()
+        #expect(!opinion.model.classes.contains("rm"))
+        let guess = Self.recognizer(opinion).recognize(text)
+        #expect(guess.tag == "und" || guess.tag == "it", "\(guess)")
+    }
+}
