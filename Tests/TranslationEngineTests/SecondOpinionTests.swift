@@ -225,6 +225,18 @@ extension SecondOpinionTests {
 
     /// Constraints limit the answer, not the evidence: a Spanish text is not German because
     /// German is all that is allowed.
+    /// Byte n-grams of two scripts add up to nonsense: English words with one Hindi greeting
+    /// came out as confident Sanskrit. Mixed-script text keeps CLD2's answer.
+    @Test func mixedScriptTextKeepsCLD2sAnswer() throws {
+        let withModel = Self.recognizer(try Self.model()), cld2Only = Self.recognizer(nil)
+        for text in ["Thumbs up hearts peaks keys END5 नमस्ते", "Great view Привет гора", "Nice 山頂 walk and 眺め"] {
+            #expect(SecondOpinion.mixesScripts(text), "\(text)")
+            #expect(withModel.recognize(text) == cld2Only.recognize(text), "\(text)")
+        }
+        #expect(!SecondOpinion.mixesScripts("山頂からの眺めは最高でした"), "kana and Han are one script here")
+        #expect(!SecondOpinion.mixesScripts("Ölüdeniz ist schön, ĳ ŉ"))
+    }
+
     @Test func constraintsAlsoBindTheSecondOpinion() throws {
         var recognizer = Self.recognizer(try Self.model())
         recognizer.languageConstraints = ["de", "fr"]

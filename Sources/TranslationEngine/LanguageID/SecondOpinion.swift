@@ -82,6 +82,9 @@ public struct SecondOpinion: Sendable {
     /// CLD2's guess for a short text, reviewed by the model. Constraints limit the answer, not
     /// the evidence: the model weighs every language it knows.
     func review(_ first: LanguageGuess, text: String, constraints: Set<String>?) -> LanguageGuess {
+        // Byte n-grams of two scripts add up to nonsense: on "Thumbs up … नमस्ते" the model was
+        // sure of Sanskrit. Mixed-script text keeps CLD2's answer.
+        guard !Self.mixesScripts(text) else { return first }
         let ranking = ranking(for: text)
         guard let best = ranking.first else { return first }
         let runnerUp = ranking.dropFirst().first?.score ?? -.infinity
@@ -131,5 +134,25 @@ public struct SecondOpinion: Sendable {
         let probabilities = hypotheses.map(\.probability).sorted(by: >)
         for index in hypotheses.indices { hypotheses[index].probability = probabilities[index] }
         return LanguageGuess(tag: tag, confidence: hypotheses[0].probability, isReliable: true, hypotheses: hypotheses)
+    }
+
+    /// Whether the text has letters of two scripts, at least two of each (scripts told apart by
+    /// their Unicode blocks, coarsely: Latin with its extensions, Greek, Cyrillic, and each
+    /// 128-scalar block beyond).
+    static func mixesScripts(_ text: String) -> Bool {
+        var counts: [UInt32: Int] = [:]
+        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+            let value = scalar.value
+            let script: UInt32
+            switch value {
+            case 0..<0x370, 0x1E00..<0x1F00, 0x2C60..<0x2C80, 0xA720..<0xA800: script = 0
+            case 0x370..<0x400, 0x1F00..<0x2000: script = 1
+            case 0x400..<0x530, 0x2DE0..<0x2E00, 0xA640..<0xA6A0: script = 2
+            case 0x3040..<0x3100, 0x3400..<0xA000, 0xF900..<0xFB00: script = 3  // kana and Han: Japanese mixes them
+            default: script = value >> 7
+            }
+            counts[script, default: 0] += 1
+        }
+        return counts.values.filter { $0 >= 2 }.count >= 2
     }
 }
