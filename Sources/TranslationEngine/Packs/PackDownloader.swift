@@ -221,6 +221,9 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
             let (arrived, lastByte) = state.withLock { ($0.arrived, $0.lastByte) }
             let idle = now - lastByte
             if idle >= limits.idleTimeout {
+                // A late tick (a loaded machine) can find the timeout already past: listeners
+                // still hear "stalled" before the stall ends the attempt.
+                if noticed == -1 { stalled(idle) }
                 return timeOut(.noData(limits.idleTimeout))
             }
             if idle >= limits.stallNotice {
