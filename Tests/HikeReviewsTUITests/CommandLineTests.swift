@@ -31,7 +31,8 @@ extension CommandLineTests {
         #expect(try CommandLineOptions.parse(["detect", "--json", "a", "--", "--b"]) == .detect(json: true, files: ["a", "--b"]))
     }
 
-    @Test(arguments: [["--bogus"], ["--data"], ["--target", "english!"], ["stray"], ["detect", "--nope"]])
+    @Test(arguments: [["--bogus"], ["--data"], ["--target", "english!"], ["--target", "xx"], ["stray"], ["detect", "--nope"],
+                      ["translate", "--to", "qq"], ["translate", "--from", "und", "--to", "en"]])
     func rejectsBadArguments(arguments: [String]) {
         #expect(throws: UsageError.self) { try CommandLineOptions.parse(arguments) }
     }

@@ -106,11 +106,7 @@ enum CommandLineOptions {
             case "--data":
                 data = try value(of: argument, from: &rest)
             case "--target":
-                let tag = try value(of: argument, from: &rest)
-                guard PreferredLanguage.isWellFormedTag(tag) else {
-                    throw UsageError(message: "--target: '\(tag)' is not a language tag (try en, es or pt-BR)")
-                }
-                target = tag
+                target = try tag(try value(of: argument, from: &rest), option: argument)
             default:
                 if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
                     rest.insert(contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])], at: rest.startIndex)
@@ -244,9 +240,14 @@ enum CommandLineOptions {
         return (rest, packsURL, store)
     }
 
+    /// A language option's value: a well-formed tag of a language ICU or Apertium knows (`xx`,
+    /// `qq` and `und` are usage errors, whatever the command does next).
     private static func tag(_ value: String, option: String) throws(UsageError) -> String {
         guard PreferredLanguage.isWellFormedTag(value) else {
             throw UsageError(message: "\(option): '\(value)' is not a language tag (try en, es or pt-BR)")
+        }
+        guard LanguageNames.isKnownLanguage(value) else {
+            throw UsageError(message: "\(option): '\(value)' is an unknown language (try en, es or pt-BR)")
         }
         return value
     }

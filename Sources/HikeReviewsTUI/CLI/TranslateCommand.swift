@@ -34,11 +34,6 @@ enum TranslateCommand {
     /// approved, 1 when some line failed otherwise; the highest wins. 141 when the reader of
     /// standard output has gone.
     static func run(from source: String?, to target: String, json: Bool, yes: Bool, files: [String]) async -> Int32 {
-        for (option, tag) in [("--to", target), ("--from", source)] {
-            guard let tag, !LanguageNames.isKnownLanguage(tag) else { continue }
-            StandardError.print("hike-reviews: translate: \(option) \(tag): unknown language (try en, es or pt-BR; see: hike-reviews packs list)")
-            return 2
-        }
         // Text already in the target language is passed through as it is.
         let sameLanguage = source.map { LanguageNames.sameLanguage($0, target) } ?? false
         let session = TranslationSession(sourceTag: source, targetTag: target, consent: yes ? PacksCommand.ApproveWithProgress() : nil)
