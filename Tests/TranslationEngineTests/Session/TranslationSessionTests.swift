@@ -13,13 +13,7 @@ struct TranslationSessionTests {
 
     /// What `apertium -u` prints for `text` through the named modes, piped one into the next.
     static func reference(_ text: String, modes: [String]) throws -> String {
-        let dataDir = try PipelineFixtures.wrapperDataDir()
-        var output = text
-        for mode in modes {
-            output = try PipelineFixtures.run("/usr/bin/apertium", ["-u", "-d", dataDir, mode], input: output)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        return output
+        try ApertiumReference.translate(text, modes: modes)
     }
 }
 
