@@ -16,7 +16,8 @@ enum ApertiumReference {
     private static let memo = Mutex<[String: String]>([:])
 
     /// The command's output for `text` through `modes`, piped one into the next (a chain).
-    static func translate(_ text: String, modes: [String]) throws -> String {
+    /// It blocks: call it only on a thread of its own.
+    private static func translate(_ text: String, modes: [String]) throws -> String {
         var output = text
         for count in modes.indices {
             let key = modes[...count].joined(separator: "|") + "\u{0}" + text
