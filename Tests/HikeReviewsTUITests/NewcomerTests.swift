@@ -4,11 +4,26 @@ import Testing
 
 /// A newcomer's first hour: the setup installs what the toolchain needs, `make install` gives a
 /// `hike-reviews` that works from any directory, and building the pack repository is quiet.
-@Suite(.timeLimit(.minutes(2)))
+///
+/// Everything that waits (on a child, on tmux) does it on a thread of its own: a test that
+/// blocks Swift's cooperative pool (two threads here) stalls every other test's timers.
+@Suite(.serialized, .timeLimit(.minutes(2)))
 struct NewcomerTests {
+    /// Runs `body` on a new thread and waits for it without holding a thread of the pool.
+    static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
     /// Runs `argv` in `folder` with `environment` (after env -i), stdin empty; returns status,
     /// stdout and stderr.
-    static func run(_ argv: [String], in folder: String = NSTemporaryDirectory(), environment: [String: String] = [:]) throws
+    static func run(_ argv: [String], in folder: String = NSTemporaryDirectory(), environment: [String: String] = [:]) async throws
+        -> (status: Int32, output: String, error: String) {
+        try await offPool { try runBlocking(argv, in: folder, environment: environment) }
+    }
+
+    private static func runBlocking(_ argv: [String], in folder: String, environment: [String: String]) throws
         -> (status: Int32, output: String, error: String) {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hike-newcomer-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
@@ -31,8 +46,8 @@ struct NewcomerTests {
 extension NewcomerTests {
     /// Every library that swift, swift-frontend, swift-build, swift-test, clang and the runtime
     /// libraries load comes from a package scripts/setup installs (or one every Debian has).
-    @Test func setupInstallsWhatTheSwiftToolchainLoads() throws {
-        let result = try Self.run(["/bin/bash", Paths.packageRoot.appendingPathComponent("scripts/setup").path, "--check"],
+    @Test func setupInstallsWhatTheSwiftToolchainLoads() async throws {
+        let result = try await Self.run(["/bin/bash", Paths.packageRoot.appendingPathComponent("scripts/setup").path, "--check"],
                                   environment: ["PATH": "/opt/swift/usr/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.error.contains("every library the Swift toolchain"))
@@ -42,7 +57,7 @@ extension NewcomerTests {
     /// bare name from PATH in another directory, finds the sample data and the default pack
     /// repository with no variable set.
     @Test(.enabled(if: testRepositoryAvailable, "needs make test's pack repository (scripts/fetch-test-pairs)"))
-    func installedBinaryFindsItsFilesFromAnyDirectory() throws {
+    func installedBinaryFindsItsFilesFromAnyDirectory() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("hike-install-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         // A checkout of the files that ship: the sample data, and a (small) built pack repository.
@@ -51,7 +66,7 @@ extension NewcomerTests {
         try FileManager.default.copyItem(at: Paths.sampleData.deletingLastPathComponent(), to: checkout.appendingPathComponent("sample-data"))
         try FileManager.default.copyItem(at: Self.testRepository, to: checkout.appendingPathComponent(".build/pack-repo"))
         let prefix = root.appendingPathComponent("prefix").path
-        let install = try Self.run(["/bin/bash", Paths.packageRoot.appendingPathComponent("scripts/install").path, prefix, Paths.binary.path, checkout.path])
+        let install = try await Self.run(["/bin/bash", Paths.packageRoot.appendingPathComponent("scripts/install").path, prefix, Paths.binary.path, checkout.path])
         #expect(install.status == 0, "\(install.error)")
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/hike-reviews"))
         try FileManager.default.removeItem(at: checkout)
@@ -60,14 +75,14 @@ extension NewcomerTests {
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         let environment = ["PATH": "\(prefix)/bin:/usr/bin:/bin", "HIKE_REVIEWS_STORE": root.appendingPathComponent("store").path,
                            "HIKE_REVIEWS_SYSTEM_PAIRS": "0"]
-        let help = try Self.run(["hike-reviews", "--help"], in: elsewhere.path, environment: environment)
+        let help = try await Self.run(["hike-reviews", "--help"], in: elsewhere.path, environment: environment)
         #expect(help.status == 0 && help.output.contains("hike-reviews translate"))
-        let packs = try Self.run(["hike-reviews", "packs", "list"], in: elsewhere.path, environment: environment)
+        let packs = try await Self.run(["hike-reviews", "packs", "list"], in: elsewhere.path, environment: environment)
         #expect(packs.status == 0, "\(packs.error)")
         #expect(packs.output.contains("eng-spa") && packs.output.contains("available"), "packs list: \(packs.output)\(packs.error)")
-        let availability = try Self.run(["hike-reviews", "availability", "es", "en"], in: elsewhere.path, environment: environment)
+        let availability = try await Self.run(["hike-reviews", "availability", "es", "en"], in: elsewhere.path, environment: environment)
         #expect(availability.output == "supported\n", "availability: \(availability.output)\(availability.error)")
-        let detect = try Self.run(["/bin/sh", "-c", "echo 'El camino estaba muy bien señalizado y había agua en la fuente.' | hike-reviews detect"],
+        let detect = try await Self.run(["/bin/sh", "-c", "echo 'El camino estaba muy bien señalizado y había agua en la fuente.' | hike-reviews detect"],
                                   in: elsewhere.path, environment: environment)
         #expect(detect.output.hasPrefix("es\t"), "detect: \(detect.output)\(detect.error)")
 
@@ -77,7 +92,7 @@ extension NewcomerTests {
         let variables = environment.merging(["TERM": "xterm-256color", "LANG": "C.UTF-8"]) { $1 }
         // tmux's -e does not reach the command's PATH: set it in the command.
         try tmux.start("cd '\(elsewhere.path)' && PATH='\(prefix)/bin:/usr/bin:/bin' exec hike-reviews", width: 100, height: 30, environment: variables)
-        let screen = try tmux.waitForScreen { $0.contains("Ruta del Cares") }
+        let screen = try await Self.offPool { try tmux.waitForScreen { $0.contains("Ruta del Cares") } }
         #expect(screen.contains("Ruta del Cares"), "the app's first screen:\n\(screen)")
         try tmux.send("q")
     }
@@ -88,10 +103,10 @@ extension NewcomerTests {
 
     /// Not on a terminal: a line to say what starts and a summary naming the log, which holds the
     /// per-package details.
-    @Test func buildPackRepoPrintsASummaryAndLogsTheDetails() throws {
+    @Test func buildPackRepoPrintsASummaryAndLogsTheDetails() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("hike-repo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = try Self.run(["/bin/bash", Self.buildPackRepo, root.appendingPathComponent("repo").path, "apertium-fr-es"])
+        let result = try await Self.run(["/bin/bash", Self.buildPackRepo, root.appendingPathComponent("repo").path, "apertium-fr-es"])
         #expect(result.status == 0, "\(result.error)")
         let lines = result.error.split(separator: "\n")
         let log = root.appendingPathComponent("repo.log").path
@@ -104,7 +119,7 @@ extension NewcomerTests {
     /// On a terminal: the progress line is rewritten in place, and a failure says what failed and
     /// where the log is.
     @Test(.enabled(if: Tmux.isAvailable, "tmux is installed by `make setup`"))
-    func buildPackRepoOnATerminalShowsProgressInPlaceAndErrors() throws {
+    func buildPackRepoOnATerminalShowsProgressInPlaceAndErrors() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("hike-repo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -113,7 +128,7 @@ extension NewcomerTests {
         let repo = root.appendingPathComponent("repo").path
         try tmux.start("bash '\(Self.buildPackRepo)' '\(repo)' apertium-fr-es apertium-no-such-pair; echo \"exit $?\"; sleep 60",
                        width: 400, height: 30, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
-        let screen = try tmux.waitForScreen(timeout: 60) { $0.contains("exit ") }
+        let screen = try await Self.offPool { try tmux.waitForScreen(timeout: 60) { $0.contains("exit ") } }
         let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         #expect(lines.last == "exit 1", "\(screen)")
         #expect(lines.count == 3, "one error line, one summary, the status:\n\(screen)")

@@ -6,9 +6,10 @@ import ReviewModel
 /// Every sample review in a language we have a pair from, through the session and through
 /// the `apertium` command: the same text, whitespace aside.
 ///
-/// The directions run side by side, each with its own session; the command's outputs are
-/// computed in the background (`ApertiumReference`) while the session translates.
-@Suite(.enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
+/// One direction at a time (as many pipelines start at once as before), while the command's
+/// outputs for every direction are computed in the background from the first test on
+/// (`ApertiumReference`), in the order the directions run.
+@Suite(.serialized, .enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
 struct FidelityTests {
     static let reviews: [Review] = LanguageRecognizerTests.reviews
 
@@ -35,10 +36,19 @@ extension FidelityTests {
         ("fr", "en", ["fr-es", "spa-eng"]), ("pt", "en", ["pt-es", "spa-eng"]),
     ]
 
+    static func texts(in language: String) -> [String] {
+        reviews.filter { LanguageRecognizerTests.truth[$0.id] == language }.map(\.text)
+    }
+
+    /// Starts the command on every text of every direction once, when the first test asks.
+    static let referencesStarted: Void = ApertiumReference.prefetch(
+        directions.flatMap { direction in texts(in: direction.source).map { ($0, direction.modes) } })
+
     @Test(arguments: directions.indices)
     func everyReviewMatchesTheApertiumCommand(direction: Int) async throws {
+        Self.referencesStarted
         let (source, target, modes) = Self.directions[direction]
-        let texts = Self.reviews.filter { LanguageRecognizerTests.truth[$0.id] == source }.map(\.text)
+        let texts = Self.texts(in: source)
         #expect(texts.count >= 15)
         async let references = ApertiumReference.translate(texts, modes: modes)
         let session = TranslationSessionTests.session(from: source, to: target)
@@ -66,7 +76,8 @@ extension FidelityTests {
     /// Portuguese reviews, one of which makes the tagger replace itself, three times over in a
     /// shuffled order, 16 at a time: every answer still equals the command's for that text.
     @Test func taggerReplacementsUnderConcurrencyKeepEveryAnswerExact() async throws {
-        let texts = Self.reviews.filter { LanguageRecognizerTests.truth[$0.id] == "pt" }.map(\.text)
+        Self.referencesStarted
+        let texts = Self.texts(in: "pt")
         let outputs = try await ApertiumReference.translate(texts, modes: ["pt-es"])
         let references = Dictionary(zip(texts, outputs.map(Self.normalized))) { first, _ in first }
         var generator = SystemRandomNumberGenerator()
