@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+@testable import TranslationEngine
 
 /// A newcomer's first hour: the setup installs what the toolchain needs, `make install` gives a
 /// `hike-reviews` that works from any directory, and building the pack repository is quiet.
@@ -95,6 +96,25 @@ extension NewcomerTests {
         let screen = try await Self.offPool { try tmux.waitForScreen { $0.contains("Ruta del Cares") } }
         #expect(screen.contains("Ruta del Cares"), "the app's first screen:\n\(screen)")
         try tmux.send("q")
+    }
+}
+
+extension NewcomerTests {
+    /// A file the binary looks up beside itself is one that `make install` installs.
+    @Test func scriptsInstallShipsEveryFileTheBinaryLooksFor() throws {
+        let script = try String(contentsOf: Paths.packageRoot.appendingPathComponent("scripts/install"), encoding: .utf8)
+        let list = try #require(script.firstRange(of: "shipped=(").flatMap { start in
+            script[start.upperBound...].firstRange(of: "\n)").map { script[start.upperBound..<$0.lowerBound] }
+        })
+        let shipped = list.split(separator: "\n").compactMap { $0.split(separator: "#").first?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for file in ShippedFile.all {
+            #expect(shipped.contains { file == $0 || file.hasPrefix($0 + "/") }, "scripts/install does not ship \(file): \(shipped)")
+        }
+        // From an installed binary the lookup goes to share/hike-reviews, less .build/.
+        let installed = ShippedFile.candidates(for: ShippedFile.packRepositoryIndex, executable: URL(fileURLWithPath: "/opt/x/bin/hike-reviews"))
+        #expect(installed.first?.path == "/opt/x/share/hike-reviews/pack-repo/index.json")
+        let checkout = ShippedFile.candidates(for: ShippedFile.sampleData, executable: URL(fileURLWithPath: "/src/h/.build/x86_64-unknown-linux-gnu/debug/hike-reviews"))
+        #expect(checkout.map(\.path) == ["/src/h/sample-data/routes.json"])
     }
 }
 

@@ -17,6 +17,8 @@ public enum ShippedFile {
     public static let sampleData = "sample-data/routes.json"
     /// The default pack repository's index, built by `make packs`.
     public static let packRepositoryIndex = ".build/pack-repo/index.json"
+    /// Every file above (a test checks that `scripts/install` installs each).
+    public static let all = [sampleData, packRepositoryIndex]
 
     /// The running binary, from /proc/self/exe (argv[0] is a bare name when run from PATH).
     public static var executable: URL {
