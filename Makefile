@@ -3,7 +3,9 @@ SWIFT_BIN := $(shell command -v swift >/dev/null 2>&1 && dirname "$$(command -v 
 export PATH := $(SWIFT_BIN):$(PATH)
 SWIFT := swift
 
-.PHONY: setup build run packs test bench clean
+.PHONY: setup build run packs install test bench clean
+
+PREFIX ?= $(HOME)/.local
 
 setup:
 	@bash scripts/setup
@@ -18,6 +20,12 @@ run: build packs
 ## The app's default pack repository, built once from Debian's Apertium pairs (one to two minutes, 122 MB).
 packs: setup
 	@[ -f .build/pack-repo/index.json ] || bash scripts/build-pack-repo .build/pack-repo
+
+## Install the release binary as $(PREFIX)/bin/hike-reviews, with the sample data and the pack
+## repository in $(PREFIX)/share/hike-reviews, so it runs from any directory.
+install: setup packs
+	$(SWIFT) build -c release
+	bash scripts/install "$(PREFIX)" "$$($(SWIFT) build -c release --show-bin-path)/hike-reviews"
 
 ## Run every test: unit, reducer, snapshot, and end-to-end in tmux.
 test: setup

@@ -139,17 +139,17 @@ extension SecondOpinionTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("langid-locate-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let checkoutModel = folder.appendingPathComponent("checkout/.build/langid/model.bin")
-        let installedModel = folder.appendingPathComponent("prefix/share/hike-reviews/langid-model.bin")
+        let installedModel = folder.appendingPathComponent("prefix/share/hike-reviews/langid/model.bin")
         for file in [checkoutModel, installedModel] {
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: file)
         }
-        let built = folder.appendingPathComponent("checkout/.build/x86_64-unknown-linux-gnu/debug/hike-reviews").path
-        let installed = folder.appendingPathComponent("prefix/bin/hike-reviews").path
+        let built = folder.appendingPathComponent("checkout/.build/x86_64-unknown-linux-gnu/debug/hike-reviews")
+        let installed = folder.appendingPathComponent("prefix/bin/hike-reviews")
         #expect(SecondOpinion.defaultModelURL(environment: [:], executable: built)?.standardizedFileURL == checkoutModel.standardizedFileURL)
         #expect(SecondOpinion.defaultModelURL(environment: [:], executable: installed)?.standardizedFileURL == installedModel.standardizedFileURL)
         #expect(SecondOpinion.defaultModelURL(environment: ["HIKE_REVIEWS_LANGID_MODEL": "/elsewhere/m.bin"], executable: built)?.path == "/elsewhere/m.bin")
-        #expect(SecondOpinion.defaultModelURL(environment: [:], executable: folder.appendingPathComponent("bin/x").path) == nil)
+        #expect(SecondOpinion.defaultModelURL(environment: [:], executable: folder.appendingPathComponent("bin/x")) == nil)
     }
 
     /// The scoring on a model small enough to work out by hand: bytes "a" and "b" are features 0

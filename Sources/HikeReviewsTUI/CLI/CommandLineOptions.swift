@@ -50,8 +50,8 @@ enum CommandLineOptions {
 
         Browse (the default):
           --data PATH      routes.json, or a folder that holds one. Without it: $HIKE_REVIEWS_DATA,
-                           else ./sample-data/routes.json, else the sample-data folder of the
-                           checkout the binary was built in.
+                           else ./sample-data/routes.json, else the sample data of the checkout
+                           the binary was built in, or of its installation (make install).
           --target LANG    the language to translate into (BCP 47, e.g. en, es, pt-BR). Default:
                            from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en.
 
@@ -71,7 +71,8 @@ enum CommandLineOptions {
           array); install downloads, verifies and installs packs, asking first on a terminal
           (--yes: without asking); remove deletes packs from the store.
           The repository is $HIKE_REVIEWS_PACKS_URL or --packs-url (an index.json over http,
-          https or file), by default the one `make run` builds in .build/pack-repo. The store is
+          https or file), by default the one `make run` builds in .build/pack-repo (installed:
+          PREFIX/share/hike-reviews/pack-repo). The store is
           $HIKE_REVIEWS_STORE or --store, by default $XDG_DATA_HOME/hike-reviews/packs
           (~/.local/share/hike-reviews/packs). HIKE_REVIEWS_OFFLINE=1 refuses network downloads.
           A download that gets no data for 30 s ($HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS), or under

@@ -3,22 +3,15 @@ import Foundation
 /// Where the pack repository is, and reading its index.
 public enum PackRepository {
     /// The index URL: HIKE_REVIEWS_PACKS_URL (http, https or file), else the repository that
-    /// `make run` builds beside the binary (`<checkout>/.build/pack-repo/index.json`, found
-    /// from the executable's own path), else nil.
+    /// `make run` builds (`<checkout>/.build/pack-repo/index.json`) or `make install` installs
+    /// (`PREFIX/share/hike-reviews/pack-repo/index.json`), found from the binary's own path
+    /// (`ShippedFile`), else nil.
     public static func defaultIndexURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
         if let text = environment["HIKE_REVIEWS_PACKS_URL"], !text.isEmpty {
             if text.hasPrefix("/") { return URL(fileURLWithPath: text) }
             return URL(string: text)
         }
-        var folder = URL(fileURLWithPath: CommandLine.arguments.first.map { ($0 as NSString).resolvingSymlinksInPath } ?? "")
-        for _ in 0..<8 {
-            folder.deleteLastPathComponent()
-            if folder.lastPathComponent == ".build" {
-                let index = folder.appendingPathComponent("pack-repo/index.json")
-                return FileManager.default.fileExists(atPath: index.path) ? index : nil
-            }
-        }
-        return nil
+        return ShippedFile.locate(ShippedFile.packRepositoryIndex)
     }
 
     /// HIKE_REVIEWS_OFFLINE: unset, empty or 0 means online; anything else (even a typo)

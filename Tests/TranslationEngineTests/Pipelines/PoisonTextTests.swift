@@ -65,7 +65,7 @@ extension PoisonTextTests {
                 group.addTask {
                     // The engine turns NUL into a space (the flush marker); the command gets the same.
                     let input = text.replacingOccurrences(of: "\0", with: " ")
-                    return (index, try? TranslationSessionTests.reference(input, modes: ["spa-eng"]))
+                    return (index, try? await TranslationSessionTests.reference(input, modes: ["spa-eng"]))
                 }
             }
             var references = [String?](repeating: nil, count: texts.count)

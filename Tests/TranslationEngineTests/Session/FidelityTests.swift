@@ -5,6 +5,10 @@ import ReviewModel
 
 /// Every sample review in a language we have a pair from, through the session and through
 /// the `apertium` command: the same text, whitespace aside.
+///
+/// One direction at a time (as many pipelines start at once as before), while the command's
+/// outputs for every direction are computed in the background from the first test on
+/// (`ApertiumReference`), in the order the directions run.
 @Suite(.serialized, .enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
 struct FidelityTests {
     static let reviews: [Review] = LanguageRecognizerTests.reviews
@@ -32,20 +36,34 @@ extension FidelityTests {
         ("fr", "en", ["fr-es", "spa-eng"]), ("pt", "en", ["pt-es", "spa-eng"]),
     ]
 
+    static func texts(in language: String) -> [String] {
+        reviews.filter { LanguageRecognizerTests.truth[$0.id] == language }.map(\.text)
+    }
+
+    /// Starts the command on every text of every direction once, when the first test asks.
+    static let referencesStarted: Void = ApertiumReference.prefetch(
+        directions.flatMap { direction in texts(in: direction.source).map { ($0, direction.modes) } })
+
     @Test(arguments: directions.indices)
     func everyReviewMatchesTheApertiumCommand(direction: Int) async throws {
+        Self.referencesStarted
         let (source, target, modes) = Self.directions[direction]
-        let texts = Self.reviews.filter { LanguageRecognizerTests.truth[$0.id] == source }.map(\.text)
+        let texts = Self.texts(in: source)
         #expect(texts.count >= 15)
+        async let references = ApertiumReference.translate(texts, modes: modes)
         let session = TranslationSessionTests.session(from: source, to: target)
-        var mismatches: [String] = []
+        // One text after another through one session, so a text that changes a stage's state
+        // (the tagger) comes before the others, as the command never lets it.
+        var translations: [String] = []
         for text in texts {
             let response = try await session.translate(text)
             // The chains here all pivot through Spanish.
             let route = [source] + (modes.count == 2 ? ["es"] : []) + [target]
             #expect(response.route == route, "\(source)->\(target) went \(response.route)")
-            let ours = response.targetText
-            let reference = try TranslationSessionTests.reference(text, modes: modes)
+            translations.append(response.targetText)
+        }
+        var mismatches: [String] = []
+        for (text, (ours, reference)) in zip(texts, zip(translations, try await references)) {
             if Self.normalized(ours) != Self.normalized(reference) {
                 mismatches.append("\(text.prefix(60))\n" + Self.firstDifference(Self.normalized(ours), Self.normalized(reference)))
             }
@@ -58,9 +76,10 @@ extension FidelityTests {
     /// Portuguese reviews, one of which makes the tagger replace itself, three times over in a
     /// shuffled order, 16 at a time: every answer still equals the command's for that text.
     @Test func taggerReplacementsUnderConcurrencyKeepEveryAnswerExact() async throws {
-        let texts = Self.reviews.filter { LanguageRecognizerTests.truth[$0.id] == "pt" }.map(\.text)
-        var references: [String: String] = [:]
-        for text in texts { references[text] = Self.normalized(try TranslationSessionTests.reference(text, modes: ["pt-es"])) }
+        Self.referencesStarted
+        let texts = Self.texts(in: "pt")
+        let outputs = try await ApertiumReference.translate(texts, modes: ["pt-es"])
+        let references = Dictionary(zip(texts, outputs.map(Self.normalized))) { first, _ in first }
         var generator = SystemRandomNumberGenerator()
         let order = (texts + texts + texts).shuffled(using: &generator)
         let pool = PipelinePool(settings: .init(memoryBudget: 1 << 30, idleTimeout: .seconds(600), maxReplicas: 1, replicaThreshold: 8, replicaAfter: .seconds(60)))
