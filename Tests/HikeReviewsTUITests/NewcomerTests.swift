@@ -66,10 +66,14 @@ extension NewcomerTests {
         try FileManager.default.createDirectory(at: checkout.appendingPathComponent(".build"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Paths.sampleData.deletingLastPathComponent(), to: checkout.appendingPathComponent("sample-data"))
         try FileManager.default.copyItem(at: Self.testRepository, to: checkout.appendingPathComponent(".build/pack-repo"))
+        // The language-ID model scripts/setup built for this checkout (68 MB: linked, not copied).
+        try FileManager.default.createSymbolicLink(at: checkout.appendingPathComponent(".build/langid"),
+                                                   withDestinationURL: Paths.packageRoot.appendingPathComponent(".build/langid"))
         let prefix = root.appendingPathComponent("prefix").path
         let install = try await Self.run(["/bin/bash", Paths.packageRoot.appendingPathComponent("scripts/install").path, prefix, Paths.binary.path, checkout.path])
         #expect(install.status == 0, "\(install.error)")
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/hike-reviews"))
+        #expect(FileManager.default.fileExists(atPath: prefix + "/share/hike-reviews/langid/model.bin"))
         try FileManager.default.removeItem(at: checkout)
 
         let elsewhere = root.appendingPathComponent("elsewhere")

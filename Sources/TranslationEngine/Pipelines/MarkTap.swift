@@ -59,17 +59,16 @@ struct MarkTap {
             let isMark = byte == UInt8(ascii: "*") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "@")
             // Every *, # and @ here is the generator's (the user's are placeholders), even
             // right after a placeholder's bytes.
-            if isMark && index + 1 < bytes.count && Self.isWordByte(bytes[index + 1]) {
+            if isMark {
                 var end = index + 1
                 while end < bytes.count && Self.isWordByte(bytes[end]) { end += 1 }
                 // Non-ASCII punctuation (« ¿ —) is not part of the word.
                 let word = String(decoding: bytes[(index + 1)..<end], as: UTF8.self).prefix(while: UnknownWords.isWordCharacter)
-                if !word.isEmpty {
-                    words.add([String(word)])
-                    out += bytes[(index + 1)..<end]
-                    index = end
-                    continue
-                }
+                if !word.isEmpty { words.add([String(word)]) }
+                // The mark goes even when no word follows it: the generator marks a form it cannot
+                // generate whatever it is ("#\$" for the "$" of "5$"), and `-n` writes none.
+                index += 1
+                continue
             }
             out.append(byte)
             index += 1

@@ -51,8 +51,9 @@ enum UnknownWords {
                     text.append(contentsOf: restored(character))
                     continue
                 }
-                // A mark with no word after it was not a mark after all.
-                if current.word.isEmpty { text.append(current.mark) } else { collector.add([current.word]) }
+                // Every mark is the generator's (the user's are placeholders), even with no word
+                // after it ("#$5": a form it could not generate); `-n` writes none.
+                if !current.word.isEmpty { collector.add([current.word]) }
                 pending = nil
             }
             if marked, "*#@".contains(character) {
@@ -61,9 +62,7 @@ enum UnknownWords {
             }
             text.append(contentsOf: restored(character))
         }
-        if let pending {
-            if pending.word.isEmpty { text.append(pending.mark) } else { collector.add([pending.word]) }
-        }
+        if let pending, !pending.word.isEmpty { collector.add([pending.word]) }
         return PipelineTranslation(text: text, unknownWords: collector.words)
     }
 

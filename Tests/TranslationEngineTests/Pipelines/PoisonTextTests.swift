@@ -53,6 +53,17 @@ extension PoisonTextTests {
         #expect(UnknownWords.extract(from: UnknownWords.protect("a *\u{0301} #\u{0308}"), marked: true).text == "a *\u{0301} #\u{0308}")
     }
 
+    /// Found by the random test: the generator (run with -g) marks "#$" for the "$" of "5$",
+    /// a mark with no word after it, which `-n` (the command's) never writes.
+    @Test func aMarkWithNoWordAfterItIsStillTakenOut() async throws {
+        let pipeline = try PipelineFixtures.spaEng()
+        defer { pipeline.shutdown() }
+        for text in ["El 5$ perro", "a 1.743$ b", "12:30$", "El perro * # @ bebe *agua"] {
+            let reference = try await TranslationSessionTests.reference(text, modes: ["spa-eng"])
+            #expect(try await pipeline.translate(text, timeout: .seconds(20)) == reference, "\(text)")
+        }
+    }
+
     /// Random hostile texts through a warm pipeline: each comes back exactly as the `apertium`
     /// command translates it (whitespace aside), or fails alone, in bounded time; the pipeline
     /// goes on translating afterwards.
