@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
@@ -168,6 +169,27 @@ extension NeuralWorkerTests {
         } catch PipelineError.workerNotReady(let reason) {
             #expect(reason.contains("sentencepiece") || reason.contains("No such file") || reason.contains("nonexistent"), "\(reason)")
         }
+    }
+
+    @Test func theWorkerExitsWhenItsInputCloses() async throws {
+        // What keeps a worker from outliving an owner that was killed: its stdin closes.
+        let models = try NeuralFixtures.models.get()
+        let log = models.folder + "/eof.log"
+        let running = try Subprocess.start([NeuralFixtures.runtime.python, NeuralFixtures.root + "/" + NeuralRuntime.scriptInCheckout,
+                                            models.echo], outputPath: log, errorPath: log + ".err")
+        running.write("{\"id\": 1, \"text\": \"Hallo.\"}\n")
+        close(running.input)
+        let deadline = ContinuousClock.now + .seconds(30)
+        var status: Int32 = 0
+        var reaped: pid_t = 0
+        while reaped == 0 && ContinuousClock.now < deadline {
+            reaped = waitpid(running.pid, &status, WNOHANG)
+            if reaped == 0 { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        if reaped == 0 { kill(running.pid, SIGKILL); _ = waitpid(running.pid, &status, 0) }
+        #expect(reaped == running.pid && status == 0, "exited by itself with status 0")
+        let output = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(output.contains("\"ready\": true") && output.contains("{\"id\": 1, \"text\": \"Hallo.\", \"error\": null}"), "\(output)")
     }
 
     @Test func noProcessIsLeftAfterShutdown() async throws {
