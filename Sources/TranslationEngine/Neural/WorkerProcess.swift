@@ -49,6 +49,13 @@ final class WorkerProcess: Sendable {
         var text: String
     }
 
+    /// Sorted keys put "id" first, where the worker finds it even in a line too long to parse.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
     /// The most of the worker's stderr kept for error messages.
     static let stderrTailBytes = 4096
 
@@ -169,7 +176,7 @@ final class WorkerProcess: Sendable {
                     continuation.resume(throwing: Failure(error: error))
                 case .success(let id):
                     watch(id, at: .now() + interval, interval: timeout)
-                    var line = (try? JSONEncoder().encode(Request(id: id, text: text))).map { [UInt8]($0) } ?? []
+                    var line = (try? Self.encoder.encode(Request(id: id, text: text))).map { [UInt8]($0) } ?? []
                     line.append(UInt8(ascii: "\n"))
                     // EPIPE: the worker is gone; the reader's EOF fails every waiter.
                     if !FileDescriptorIO.writeAll(nonBlocking: inputFD, line, abandoned: { hasFailed }) {

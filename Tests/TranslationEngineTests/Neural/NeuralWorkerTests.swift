@@ -53,6 +53,23 @@ extension NeuralWorkerTests {
         #expect(try await worker.translate(text, timeout: .seconds(60)) == text)
     }
 
+    @Test func aTargetPrefixFromTheMetadataIsForcedAndLeftOut() async throws {
+        let models = try NeuralFixtures.models.get()
+        let package = models.folder + "/echo-prefixed"
+        try? FileManager.default.removeItem(atPath: package)
+        try FileManager.default.copyItem(atPath: models.echo, toPath: package)
+        let metadataURL = URL(fileURLWithPath: package + "/metadata.json")
+        var metadata = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: metadataURL)) as? [String: Any])
+        // "g" is a piece of the vocabulary. The echo model's first output piece is forced to
+        // it, where it would have copied the sentence's leading "▁": the text comes back whole
+        // only if the prefix was left out again.
+        metadata["target_prefix"] = "g"
+        try JSONSerialization.data(withJSONObject: metadata).write(to: metadataURL)
+        let worker = NeuralWorker(package: package, runtime: NeuralFixtures.runtime)
+        defer { worker.shutdown() }
+        #expect(try await worker.translate("Der Weg war gut. Die Hütte auch.", timeout: .seconds(30)) == "Der Weg war gut. Die Hütte auch.")
+    }
+
     @Test func theRandomModelEqualsCTranslate2CalledDirectly() async throws {
         let models = try NeuralFixtures.models.get()
         let sentences = try NeuralFixtures.sampleSentences(limit: 60)
@@ -155,6 +172,10 @@ extension NeuralWorkerTests {
         let pid = worker.processID
         await #expect(throws: PipelineError.requestRefused("text longer than 1000 characters")) {
             try await worker.translate(String(repeating: "Weg ", count: 500), timeout: .seconds(30))
+        }
+        // A line too long to read whole is refused by its length, still matched by its id.
+        await #expect(throws: PipelineError.requestRefused("request longer than 4064 bytes")) {
+            try await worker.translate(String(repeating: "Weg ", count: 2000), timeout: .seconds(30))
         }
         #expect(try await worker.translate("Kurz.", timeout: .seconds(30)) == "Kurz.")
         #expect(worker.processID == pid)
