@@ -120,8 +120,9 @@ final class WorkerProcess: Sendable {
         _ = fcntl(input.write, F_SETFL, fcntl(input.write, F_GETFL) | O_NONBLOCK)
         let worker = WorkerProcess(pid: pid, inputFD: input.write, outputFD: output.read, errorFD: errors.read)
         worker.startReaders()
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + ChildPipeline.interval(readyTimeout)) {
-            guard !worker.inbox.withLock({ $0.isReady }) else { return }
+        // Weak: a worker that was retired meanwhile closes its fds now, not when this fires.
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + ChildPipeline.interval(readyTimeout)) { [weak worker] in
+            guard let worker, !worker.inbox.withLock({ $0.isReady }) else { return }
             worker.fail(.workerNotReady("not ready after \(readyTimeout)"))
             worker.killGroup()
         }
