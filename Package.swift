@@ -26,7 +26,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("cld2_full"), .linkedLibrary("cld2")]
         ),
         .target(name: "ReviewModel"),
-        .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto"]),
+        // The neural worker is a Python script run from the checkout (see NeuralRuntime).
+        .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto"],
+                exclude: ["Neural/neural_worker.py"]),
         .executableTarget(
             name: "HikeReviewsTUI",
             dependencies: ["CNcurses", "ReviewModel", "TranslationEngine"]

@@ -10,16 +10,9 @@ extension ApertiumPipeline {
     public func translation(of text: String, timeout: Duration) async throws -> PipelineTranslation {
         try state.withLock { state in
             if state.isShutDown { throw PipelineError.shutDown }
-            if state.inFlight == 0 { state.busySince = .now }
-            state.inFlight += 1
+            state.usage.begin()
         }
-        defer {
-            state.withLock { state in
-                state.inFlight -= 1
-                state.lastUsed = .now
-                if state.inFlight == 0 { state.busySince = nil }
-            }
-        }
+        defer { state.withLock { $0.usage.end() } }
         let segments = TextSegments.split(text, limits: limits)
         if segments.count == 1, case .translate(let piece) = segments[0] {
             return try await translatePiece(piece, timeout: timeout)
@@ -82,7 +75,7 @@ extension ApertiumPipeline {
                 // A generation that answers is healthy: earlier crashes were the fault of the
                 // requests they were charged to (each retried once, then failed alone), so they
                 // no longer count towards the restart limit that stops a pipeline for good.
-                state.withLock { if !$0.crashRestarts.isEmpty { $0.crashRestarts.removeAll() } }
+                state.withLock { $0.crashes.clear() }
                 let stream = StreamFormat.unescape(bytes: answer.bytes)
                 guard let tapped = answer.tappedWords else {
                     return UnknownWords.extract(from: stream, marked: mode.marksUnknownWords)
@@ -114,13 +107,8 @@ extension ApertiumPipeline {
                     if !child.hasFailed { return (child, .zero) }
                     Self.remove(child, crashed: true, from: &state)
                 }
-                let now = ContinuousClock.now
-                state.crashRestarts.removeAll { now - $0 > restartPolicy.window }
-                if state.crashRestarts.count > restartPolicy.limit { throw PipelineError.restartLimit }
-                if let last = state.crashRestarts.last {
-                    let wait = restartPolicy.backoff(after: state.crashRestarts.count) - (now - last)
-                    if wait > .zero { return (nil, wait) }
-                }
+                let wait = try state.crashes.pause(policy: restartPolicy)
+                if wait > .zero { return (nil, wait) }
                 let child = try ChildPipeline.spawn(mode.stages, tapAfter: mode.markTapAfter)
                 state.child = child
                 state.generations += 1
@@ -140,7 +128,7 @@ extension ApertiumPipeline {
     private static func remove(_ child: ChildPipeline, crashed: Bool, from state: inout State) {
         guard state.child === child else { return }
         state.child = nil
-        if crashed { state.crashRestarts.append(.now) }
+        if crashed { state.crashes.record() }
         DispatchQueue.global(qos: .utility).async { child.terminate() }
     }
 

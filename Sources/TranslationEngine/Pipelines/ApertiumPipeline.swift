@@ -15,13 +15,8 @@ public final class ApertiumPipeline: Sendable {
         var child: ChildPipeline?
         var isShutDown = false
         var requests: UInt64 = 0
-        /// Requests inside `translation(of:)` right now.
-        var inFlight = 0
-        var lastUsed = ContinuousClock.now
-        /// Since when requests have been in flight without a pause (nil when idle).
-        var busySince: ContinuousClock.Instant?
-        /// When processes were respawned after a failure, newest last (for backoff and limit).
-        var crashRestarts: [ContinuousClock.Instant] = []
+        var usage = Usage()
+        var crashes = CrashHistory()
         /// Generations spawned so far (first start included).
         var generations = 0
     }
@@ -86,7 +81,7 @@ public final class ApertiumPipeline: Sendable {
     @discardableResult
     public func stopProcesses() -> Bool {
         let child = state.withLock { state -> ChildPipeline? in
-            guard state.inFlight == 0 else { return nil }
+            guard state.usage.inFlight == 0 else { return nil }
             defer { state.child = nil }
             return state.child
         }
@@ -121,17 +116,17 @@ public final class ApertiumPipeline: Sendable {
 
     /// Requests being translated right now.
     public var inFlight: Int {
-        state.withLock { $0.inFlight }
+        state.withLock { $0.usage.inFlight }
     }
 
     /// How long requests have been in flight without a pause (zero when idle).
     public var busyFor: Duration {
-        state.withLock { state in state.busySince.map { ContinuousClock.now - $0 } ?? .zero }
+        state.withLock { $0.usage.busyFor }
     }
 
     /// When a request last finished (or the pipeline was created).
     public var lastUsed: ContinuousClock.Instant {
-        state.withLock { $0.lastUsed }
+        state.withLock { $0.usage.lastUsed }
     }
 
     /// How many times the running generation replaced its tagger (see `TaggerSlot`).

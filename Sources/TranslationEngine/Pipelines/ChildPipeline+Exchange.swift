@@ -61,27 +61,7 @@ extension ChildPipeline {
     /// The reader thread drains output meanwhile, so a large request cannot deadlock on full
     /// pipe buffers.
     private func write(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        return bytes.withUnsafeBytes { raw -> Bool in
-            guard let base = raw.baseAddress else { return true }
-            while offset < raw.count {
-                let written = Foundation.write(inputFD, base + offset, raw.count - offset)
-                if written > 0 {
-                    offset += written
-                    continue
-                }
-                let code = errno
-                if written < 0 && code == EINTR { continue }
-                guard written < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { return false }
-                if hasFailed { return false }
-                var descriptor = pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)
-                // Wake now and then to notice a generation that was failed meanwhile.
-                let ready = poll(&descriptor, 1, 200)
-                if ready < 0 && errno != EINTR { return false }
-                if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { return false }
-            }
-            return true
-        }
+        FileDescriptorIO.writeAll(nonBlocking: inputFD, bytes) { hasFailed }
     }
 
     static func interval(_ duration: Duration) -> DispatchTimeInterval {

@@ -22,6 +22,32 @@ enum FileDescriptorIO {
     static func writeAll(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Bool {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
+
+    /// Writes every byte to a non-blocking descriptor, waiting in poll(2) while the pipe is full;
+    /// false on an error, a hang-up, or once `abandoned()` says the reader is being torn down
+    /// (checked at least every 200 ms while waiting).
+    static func writeAll(nonBlocking fd: Int32, _ bytes: [UInt8], abandoned: () -> Bool) -> Bool {
+        var offset = 0
+        return bytes.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return true }
+            while offset < raw.count {
+                let written = write(fd, base + offset, raw.count - offset)
+                if written > 0 {
+                    offset += written
+                    continue
+                }
+                let code = errno
+                if written < 0 && code == EINTR { continue }
+                guard written < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { return false }
+                if abandoned() { return false }
+                var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                let ready = poll(&descriptor, 1, 200)
+                if ready < 0 && errno != EINTR { return false }
+                if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { return false }
+            }
+            return true
+        }
+    }
 }
 
 /// Blocking reads of 64 KB chunks until end of file or an error.

@@ -12,12 +12,16 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case noStages
     /// The processes crashed too often lately; the pipeline waits before trying again.
     case restartLimit
+    /// A neural worker exited or gave up before its model was loaded (the reason is its own).
+    case workerNotReady(String)
+    /// A neural worker answered this request with an error (the rest are unaffected).
+    case requestRefused(String)
 
     /// Whether killing and restarting the pipeline may help.
     var isRecoverable: Bool {
         switch self {
         case .timedOut, .stageDied: true
-        case .spawnFailed, .shutDown, .noStages, .restartLimit: false
+        case .spawnFailed, .shutDown, .noStages, .restartLimit, .workerNotReady, .requestRefused: false
         }
     }
 
@@ -29,6 +33,8 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .shutDown: "the pipeline was shut down"
         case .noStages: "the mode has no stages"
         case .restartLimit: "the pipeline crashed too often in the last minute; try again later"
+        case .workerNotReady(let reason): "the neural worker did not start: \(reason)"
+        case .requestRefused(let reason): "the neural worker refused the text: \(reason)"
         }
     }
 }

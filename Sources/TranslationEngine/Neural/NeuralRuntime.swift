@@ -1,0 +1,58 @@
+import Foundation
+
+/// Where the neural worker's Python and script are: the venv `scripts/setup-neural` makes and
+/// the script kept in the checkout, both found from the executable's own path like the default
+/// pack repository (SwiftPM resources on Linux would need Bundle lookups that break when the
+/// binary is copied; the worker needs the checkout's venv anyway).
+public struct NeuralRuntime: Sendable, Equatable {
+    /// Absolute path of the Python interpreter (the venv's `bin/python3`).
+    public var python: String
+    /// Absolute path of `neural_worker.py`.
+    public var script: String
+
+    public init(python: String, script: String) {
+        self.python = python
+        self.script = script
+    }
+
+    /// The script's path inside a checkout.
+    static let scriptInCheckout = "Sources/TranslationEngine/Neural/neural_worker.py"
+    /// The venv's interpreter inside a checkout.
+    static let pythonInCheckout = ".build/neural-venv/bin/python3"
+
+    /// The runtime of the checkout at `root`, whether or not it is installed.
+    public static func checkout(at root: String) -> NeuralRuntime {
+        NeuralRuntime(python: (root as NSString).appendingPathComponent(pythonInCheckout),
+                      script: (root as NSString).appendingPathComponent(scriptInCheckout))
+    }
+
+    /// HIKE_REVIEWS_NEURAL_PYTHON and HIKE_REVIEWS_NEURAL_WORKER when set, else the checkout the
+    /// binary was built in (the folder holding its `.build`); nil when either file is missing.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
+                              executable: String? = CommandLine.arguments.first) -> NeuralRuntime? {
+        var runtime: NeuralRuntime?
+        if let executable {
+            var folder = URL(fileURLWithPath: (executable as NSString).resolvingSymlinksInPath)
+            for _ in 0..<8 {
+                folder.deleteLastPathComponent()
+                if folder.lastPathComponent == ".build" {
+                    runtime = checkout(at: folder.deletingLastPathComponent().path)
+                    break
+                }
+            }
+        }
+        if let python = environment["HIKE_REVIEWS_NEURAL_PYTHON"], !python.isEmpty {
+            runtime = NeuralRuntime(python: python, script: runtime?.script ?? "")
+        }
+        if let script = environment["HIKE_REVIEWS_NEURAL_WORKER"], !script.isEmpty {
+            runtime = NeuralRuntime(python: runtime?.python ?? "", script: script)
+        }
+        guard let runtime, runtime.isInstalled else { return nil }
+        return runtime
+    }
+
+    /// Whether the interpreter is executable and the script exists.
+    public var isInstalled: Bool {
+        access(python, X_OK) == 0 && FileManager.default.isReadableFile(atPath: script)
+    }
+}

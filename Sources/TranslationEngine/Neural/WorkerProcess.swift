@@ -1,0 +1,352 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// One running generation of a neural worker: the Python process, its pipes, the reader
+/// threads, and the requests written to it that have not been answered yet.
+///
+/// Requests are written as soon as they arrive (the worker batches whatever it finds waiting)
+/// and answers are matched by id, in whatever order they come. Like `ChildPipeline`, a
+/// generation is never repaired: when it fails, every waiter gets the failure and the owner
+/// starts a fresh one.
+final class WorkerProcess: Sendable {
+    /// Why a request failed on this generation. The worker batches, so no single request can be
+    /// blamed: every request in flight is a suspect (see `NeuralWorker`).
+    struct Failure: Error {
+        var error: PipelineError
+    }
+
+    struct Waiter {
+        var continuation: CheckedContinuation<String, any Error>
+        var submitted: ContinuousClock.Instant
+    }
+
+    struct Inbox {
+        var pending: [UInt64: Waiter] = [:]
+        var nextID: UInt64 = 0
+        var isReady = false
+        var readyWaiters: [CheckedContinuation<Void, any Error>] = []
+        /// When the worker last said something (ready, or an answer): a request's timeout runs
+        /// from then or from its own submission, whichever is later.
+        var lastProgress = ContinuousClock.now
+        /// Output after the last newline.
+        var partialLine: [UInt8] = []
+        /// Set once; later submissions fail at once with it.
+        var failure: PipelineError?
+    }
+
+    /// One line from the worker.
+    struct Message: Decodable {
+        var ready: Bool?
+        var pid: Int32?
+        var id: UInt64?
+        var text: String?
+        var error: String?
+    }
+
+    struct Request: Encodable {
+        var id: UInt64
+        var text: String
+    }
+
+    /// Sorted keys put "id" first, where the worker finds it even in a line too long to parse.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    /// The most of the worker's stderr kept for error messages.
+    static let stderrTailBytes = 4096
+
+    let pid: pid_t
+    /// Parent's write end of the worker's stdin (non-blocking).
+    let inputFD: Int32
+    /// Parent's read ends of the worker's stdout and stderr (owned by the reader threads).
+    let outputFD: Int32
+    let errorFD: Int32
+
+    let inbox = Mutex(Inbox())
+    let stderrTail = Mutex([UInt8]())
+    /// Serialises writes, so requests never interleave in the pipe.
+    let writer = DispatchQueue(label: "neural.worker.writer")
+    let readerDone = DispatchSemaphore(value: 0)
+    let errorReaderDone = DispatchSemaphore(value: 0)
+    let terminated = Mutex(false)
+
+    init(pid: pid_t, inputFD: Int32, outputFD: Int32, errorFD: Int32) {
+        self.pid = pid
+        self.inputFD = inputFD
+        self.outputFD = outputFD
+        self.errorFD = errorFD
+    }
+
+    deinit {
+        close(inputFD)
+    }
+
+    /// Starts `python script package --threads N` in its own process group, with its three
+    /// standard streams on close-on-exec pipes, and the threads that read its output.
+    ///
+    /// The worker fails with `PipelineError.workerNotReady` unless it reports ready within
+    /// `readyTimeout`.
+    static func spawn(_ runtime: NeuralRuntime, package: String, threads: Int, arguments: [String] = [],
+                      readyTimeout: Duration) throws -> WorkerProcess {
+        var pipes: [(read: Int32, write: Int32)] = []
+        for _ in 0..<3 {
+            guard let pipe = ChildPipeline.makeCloseOnExecPipe() else {
+                let code = errno
+                for pipe in pipes { close(pipe.read); close(pipe.write) }
+                throw PipelineError.spawnFailed(program: "pipe", errno: code)
+            }
+            pipes.append(pipe)
+        }
+        let (input, output, errors) = (pipes[0], pipes[1], pipes[2])
+        let stage = ModeFile.Stage(executable: runtime.python,
+                                   arguments: [runtime.script, package, "--threads", String(max(1, threads))] + arguments)
+        // No bytecode cache written into the checkout's Sources folder.
+        let environment = ChildPipeline.childEnvironment() + ["PYTHONDONTWRITEBYTECODE=1"]
+        let pid: pid_t
+        do {
+            pid = try ChildPipeline.spawnStage(stage, stdin: input.read, stdout: output.write, stderr: errors.write,
+                                               processGroup: 0, environment: environment)
+        } catch {
+            for pipe in pipes { close(pipe.read); close(pipe.write) }
+            throw error
+        }
+        close(input.read)
+        close(output.write)
+        close(errors.write)
+        _ = fcntl(input.write, F_SETFL, fcntl(input.write, F_GETFL) | O_NONBLOCK)
+        let worker = WorkerProcess(pid: pid, inputFD: input.write, outputFD: output.read, errorFD: errors.read)
+        worker.startReaders()
+        // Weak: a worker that was retired meanwhile closes its fds now, not when this fires.
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + ChildPipeline.interval(readyTimeout)) { [weak worker] in
+            guard let worker, !worker.inbox.withLock({ $0.isReady }) else { return }
+            worker.fail(.workerNotReady("not ready after \(readyTimeout)"))
+            worker.killGroup()
+        }
+        return worker
+    }
+
+    /// Whether the generation has failed or been terminated.
+    var hasFailed: Bool {
+        inbox.withLock { $0.failure != nil }
+    }
+
+    /// Requests written and not answered yet.
+    var pendingCount: Int {
+        inbox.withLock { $0.pending.count }
+    }
+
+    /// Returns once the model is loaded; throws `Failure` if the worker dies or gives up first.
+    func waitUntilReady() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let outcome = inbox.withLock { inbox -> Result<Bool, PipelineError> in
+                if let failure = inbox.failure { return .failure(failure) }
+                if inbox.isReady { return .success(true) }
+                inbox.readyWaiters.append(continuation)
+                return .success(false)
+            }
+            switch outcome {
+            case .failure(let error): continuation.resume(throwing: Failure(error: error))
+            case .success(true): continuation.resume()
+            case .success(false): break
+            }
+        }
+    }
+
+    /// Writes one request and waits for its answer.
+    ///
+    /// Throws `Failure` when the generation dies, or when the worker says nothing for `timeout`
+    /// (counted from the later of this request's submission and the worker's last answer, so a
+    /// request queued behind a long batch is not timed out while answers keep coming);
+    /// `PipelineError.requestRefused` when the worker answers this request with an error.
+    func submit(_ text: String, timeout: Duration) async throws -> String {
+        let interval = ChildPipeline.interval(timeout)
+        return try await withCheckedThrowingContinuation { continuation in
+            writer.async { [self] in
+                let outcome = inbox.withLock { inbox -> Result<UInt64, PipelineError> in
+                    if let failure = inbox.failure { return .failure(failure) }
+                    inbox.nextID &+= 1
+                    inbox.pending[inbox.nextID] = Waiter(continuation: continuation, submitted: .now)
+                    return .success(inbox.nextID)
+                }
+                switch outcome {
+                case .failure(let error):
+                    continuation.resume(throwing: Failure(error: error))
+                case .success(let id):
+                    watch(id, at: .now() + interval, interval: timeout)
+                    var line = (try? Self.encoder.encode(Request(id: id, text: text))).map { [UInt8]($0) } ?? []
+                    line.append(UInt8(ascii: "\n"))
+                    // EPIPE: the worker is gone; the reader's EOF fails every waiter.
+                    if !FileDescriptorIO.writeAll(nonBlocking: inputFD, line, abandoned: { hasFailed }) {
+                        fail(.stageDied)
+                        killGroup()
+                    }
+                }
+            }
+        }
+    }
+
+    private func watch(_ id: UInt64, at deadline: DispatchTime, interval: Duration) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: deadline) { [self] in
+            check(id, interval: interval)
+        }
+    }
+
+    /// Times the generation out when the request has waited `interval` without the worker
+    /// saying anything; before the worker is ready, its ready timeout is the one that counts.
+    private func check(_ id: UInt64, interval: Duration) {
+        let due = inbox.withLock { inbox -> ContinuousClock.Instant? in
+            guard let waiter = inbox.pending[id] else { return nil }
+            guard inbox.isReady else { return .now + interval }
+            return max(waiter.submitted, inbox.lastProgress) + interval
+        }
+        guard let due else { return }
+        let now = ContinuousClock.now
+        if due <= now {
+            // Fail first, so the EOF the kill causes is not mistaken for a crash.
+            fail(.timedOut)
+            killGroup()
+        } else {
+            watch(id, at: .now() + ChildPipeline.interval(due - now), interval: interval)
+        }
+    }
+
+    private func startReaders() {
+        let reader = Thread { [self] in readLoop() }
+        reader.name = "neural-reader"
+        reader.start()
+        let errorReader = Thread { [self] in errorLoop() }
+        errorReader.name = "neural-stderr"
+        errorReader.start()
+    }
+
+    private func readLoop() {
+        var reader = ChunkReader(fd: outputFD)
+        while let chunk = reader.next() {
+            deliver(chunk)
+        }
+        let stillStarting = inbox.withLock { !$0.isReady }
+        if stillStarting {
+            // Give the stderr reader a moment to collect the reason.
+            if errorReaderDone.wait(timeout: .now() + .milliseconds(500)) == .success { errorReaderDone.signal() }
+            fail(.workerNotReady(lastError() ?? "the worker exited"))
+        } else {
+            fail(.stageDied)
+        }
+        readerDone.signal()
+    }
+
+    /// Keeps the end of the worker's stderr, for the message when it fails to start.
+    private func errorLoop() {
+        var reader = ChunkReader(fd: errorFD)
+        while let chunk = reader.next() {
+            stderrTail.withLock { tail in
+                tail.append(contentsOf: chunk)
+                if tail.count > Self.stderrTailBytes { tail.removeFirst(tail.count - Self.stderrTailBytes) }
+            }
+        }
+        errorReaderDone.signal()
+    }
+
+    /// The last non-empty line the worker wrote on stderr.
+    func lastError() -> String? {
+        let text = String(decoding: stderrTail.withLock { $0 }, as: UTF8.self)
+        return text.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }.map(String.init)
+    }
+
+    /// Splits output into lines and answers the request each one names.
+    private func deliver(_ chunk: ArraySlice<UInt8>) {
+        var lines: [[UInt8]] = []
+        inbox.withLock { inbox in
+            var rest = chunk[...]
+            while let newline = rest.firstIndex(of: UInt8(ascii: "\n")) {
+                lines.append(inbox.partialLine + rest[..<newline])
+                inbox.partialLine.removeAll(keepingCapacity: true)
+                rest = rest[(newline + 1)...]
+            }
+            inbox.partialLine.append(contentsOf: rest)
+        }
+        let decoder = JSONDecoder()
+        for line in lines {
+            guard let message = try? decoder.decode(Message.self, from: Data(line)) else { continue }
+            handle(message)
+        }
+    }
+
+    private func handle(_ message: Message) {
+        if let ready = message.ready {
+            guard ready else {
+                fail(.workerNotReady(message.error ?? "the worker could not load the model"))
+                killGroup()
+                return
+            }
+            let waiters = inbox.withLock { inbox -> [CheckedContinuation<Void, any Error>] in
+                inbox.isReady = true
+                inbox.lastProgress = .now
+                defer { inbox.readyWaiters.removeAll() }
+                return inbox.readyWaiters
+            }
+            for waiter in waiters { waiter.resume() }
+            return
+        }
+        // An answer without an id is for a line we did not send; nothing waits for it.
+        guard let id = message.id else { return }
+        let waiter = inbox.withLock { inbox -> Waiter? in
+            inbox.lastProgress = .now
+            return inbox.pending.removeValue(forKey: id)
+        }
+        guard let waiter else { return }
+        if let text = message.text, message.error == nil {
+            waiter.continuation.resume(returning: text)
+        } else {
+            waiter.continuation.resume(throwing: PipelineError.requestRefused(message.error ?? "no text in the answer"))
+        }
+    }
+
+    /// Fails every waiter and refuses later submissions.
+    func fail(_ error: PipelineError) {
+        let (waiters, readyWaiters) = inbox.withLock { inbox -> ([Waiter], [CheckedContinuation<Void, any Error>]) in
+            if inbox.failure == nil { inbox.failure = error }
+            defer {
+                inbox.pending.removeAll()
+                inbox.readyWaiters.removeAll()
+            }
+            return (Array(inbox.pending.values), inbox.readyWaiters)
+        }
+        let failure = inbox.withLock { $0.failure } ?? error
+        for waiter in waiters { waiter.continuation.resume(throwing: Failure(error: failure)) }
+        for waiter in readyWaiters { waiter.resume(throwing: Failure(error: failure)) }
+    }
+
+    /// Kills the worker's group unless it was already reaped (its pid could be reused by then).
+    func killGroup() {
+        terminated.withLock { done in
+            if !done { kill(-pid, SIGKILL) }
+        }
+    }
+
+    /// Kills the process group, reaps the worker and closes the fds. Idempotent.
+    func terminate() {
+        let already = terminated.withLock { done in
+            defer { done = true }
+            return done
+        }
+        if already { return }
+        inbox.withLock { inbox in
+            if inbox.failure == nil { inbox.failure = .shutDown }
+        }
+        kill(-pid, SIGKILL)
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // inputFD stays open until deinit (see ChildPipeline.terminate).
+        readerDone.wait()
+        errorReaderDone.wait()
+        close(outputFD)
+        close(errorFD)
+        fail(.shutDown)
+    }
+}

@@ -1,0 +1,281 @@
+"""The neural worker: one warm CTranslate2 model, JSON lines over stdin and stdout.
+
+    python3 neural_worker.py PACKAGE_DIR [--threads N] [--token-budget N]
+
+PACKAGE_DIR is an unpacked Argos Translate package: metadata.json, model/ (CTranslate2) and
+sentencepiece.model. Once the model is loaded the worker writes {"ready": true, "pid": PID}
+(or {"ready": false, "error": "..."} and exits 2). Then each request line
+{"id": N, "text": "..."} gets one answer line {"id": N, "text": "...", "error": null}, or
+{"id": N, "text": null, "error": "..."} for a request it cannot translate (invalid JSON gets
+"id": null). Answers may come in any order: match them by id. The worker exits when stdin
+closes, after answering what it has read.
+
+Whatever requests are waiting are translated together, up to a budget of source pieces. Each
+text is split into paragraphs (on "\\n") and sentences by a simple splitter that keeps every
+space, tab and line break where it was; each sentence is SentencePiece-encoded and decoded the
+way Argos Translate does (beam 4, length penalty 0.2, unknown pieces replaced from the source,
+at most 256 output pieces for each sentence on its own, never derived from the rest of the
+batch). Written for HikeReviews; it needs only ctranslate2 and sentencepiece.
+"""
+
+import argparse
+import json
+import os
+import queue
+import re
+import sys
+import threading
+
+# Decoding exactly as Argos Translate does it.
+BEAM_SIZE = 4
+LENGTH_PENALTY = 0.2
+MAX_DECODING_LENGTH = 256
+MAX_BATCH_SIZE = 32
+# A sentence longer than this many pieces is cut into chunks: the output could not hold it
+# within MAX_DECODING_LENGTH, and models have a limited position table.
+MAX_SOURCE_PIECES = 200
+
+# A sentence ends at . ! ? or an ellipsis (with closing quotes or brackets) followed by
+# whitespace and something that is not a lower-case letter or a digit, or at CJK full stops.
+# A period after a lone one- or two-digit number is an ordinal ("am 3. Mai"), not an end.
+SENTENCE_END = re.compile(r"""(?<![\s(]\d)(?<![\s(]\d\d)[.!?\u2026]+["'\u201d\u2019\u00bb)\]]*(\s+)(?=[^\s\d]|$)(?![a-z\u00e0-\u00ff])"""
+                          r"""|[\u3002\uff01\uff1f]+[\u300d\u300f\uff09\u201d]*(\s*)""")
+
+
+def split_sentences(paragraph):
+    """Sentences and the whitespace around them: [(text, translate?)], joined back = paragraph."""
+    parts = []
+    core_start = len(paragraph) - len(paragraph.lstrip())
+    core_end = len(paragraph.rstrip())
+    if core_start > 0:
+        parts.append((paragraph[:core_start], False))
+    if core_end <= core_start:
+        return parts if core_start > 0 else ([(paragraph, False)] if paragraph else [])
+    core = paragraph[core_start:core_end]
+    start = 0
+    for match in SENTENCE_END.finditer(core):
+        gap = match.group(1) if match.group(1) is not None else match.group(2)
+        gap_start = match.end() - len(gap)
+        if gap_start <= start or match.end() >= len(core):
+            continue
+        parts.append((core[start:gap_start], True))
+        if gap:
+            parts.append((gap, False))
+        start = match.end()
+    parts.append((core[start:], True))
+    if core_end < len(paragraph):
+        parts.append((paragraph[core_end:], False))
+    return parts
+
+
+def segments(text):
+    """Paragraphs split on "\\n" (kept), then sentences: [(text, translate?)]."""
+    result = []
+    for index, paragraph in enumerate(text.split("\n")):
+        if index > 0:
+            result.append(("\n", False))
+        result.extend(split_sentences(paragraph))
+    return result
+
+
+def chunks(pieces):
+    """Cuts a long piece list before a word-initial piece, at most MAX_SOURCE_PIECES a chunk."""
+    result = []
+    while len(pieces) > MAX_SOURCE_PIECES:
+        cut = MAX_SOURCE_PIECES
+        for index in range(MAX_SOURCE_PIECES, MAX_SOURCE_PIECES // 2, -1):
+            if pieces[index].startswith("\u2581"):
+                cut = index
+                break
+        result.append(pieces[:cut])
+        pieces = pieces[cut:]
+    result.append(pieces)
+    return result
+
+
+def detokenize(pieces, first):
+    """Pieces back to text: "▁" is a space; a sentence's leading space goes, a later chunk's
+    stays (it separates it from the one before)."""
+    text = "".join(pieces).replace("\u2581", " ")
+    if first or not pieces or not pieces[0].startswith("\u2581"):
+        return text.lstrip(" ")
+    return text if text.startswith(" ") else " " + text
+
+
+class Worker:
+    def __init__(self, package, threads, token_budget, max_text_chars, compute_type):
+        import ctranslate2
+        import sentencepiece
+
+        self.token_budget = token_budget
+        self.fault_on_text = None
+        self.max_text_chars = max_text_chars
+        metadata_path = os.path.join(package, "metadata.json")
+        metadata = {}
+        if os.path.exists(metadata_path):
+            with open(metadata_path, encoding="utf-8") as handle:
+                metadata = json.load(handle)
+        prefix = metadata.get("target_prefix") or ""
+        self.target_prefix = [prefix] if prefix else None
+        self.tokenizer = sentencepiece.SentencePieceProcessor(
+            model_file=os.path.join(package, "sentencepiece.model"))
+        self.translator = ctranslate2.Translator(
+            os.path.join(package, "model"), device="cpu", compute_type=compute_type,
+            inter_threads=1, intra_threads=threads)
+
+    def prepare(self, text):
+        """A request's parts: kept text, or lists of source chunks to translate."""
+        if self.fault_on_text and self.fault_on_text in text:
+            os._exit(70)
+        parts = []
+        for segment, translate in segments(text):
+            if translate:
+                parts.append(chunks(self.tokenizer.encode(segment, out_type=str)))
+            else:
+                parts.append(segment)
+        return parts
+
+    def translate(self, sources):
+        if not sources:
+            return []
+        options = dict(beam_size=BEAM_SIZE, length_penalty=LENGTH_PENALTY, replace_unknowns=True,
+                       max_decoding_length=MAX_DECODING_LENGTH, max_batch_size=MAX_BATCH_SIZE)
+        if self.target_prefix:
+            options["target_prefix"] = [self.target_prefix] * len(sources)
+        results = self.translator.translate_batch(sources, **options)
+        skip = len(self.target_prefix) if self.target_prefix else 0
+        return [result.hypotheses[0][skip:] for result in results]
+
+    def answer(self, requests):
+        """Translates prepared requests [(id, parts)] together; [(id, text, error)]."""
+        sources = [chunk for _, parts in requests for part in parts if isinstance(part, list) for chunk in part]
+        try:
+            outputs = iter(self.translate(sources))
+        except Exception as error:  # one bad request must not fail the batch: retry alone
+            if len(requests) == 1:
+                return [(requests[0][0], None, "translation failed: %s" % error)]
+            return [answer for request in requests for answer in self.answer([request])]
+        answers = []
+        for request_id, parts in requests:
+            text = []
+            for part in parts:
+                if isinstance(part, str):
+                    text.append(part)
+                    continue
+                for index, _ in enumerate(part):
+                    text.append(detokenize(next(outputs), first=index == 0))
+            answers.append((request_id, "".join(text), None))
+        return answers
+
+
+def read_requests(stream, inbox, max_line_bytes):
+    """Reads request lines into `inbox` (None at end of input); never raises."""
+    id_pattern = re.compile(rb'^\s*\{\s*"id"\s*:\s*(\d{1,19})')
+    while True:
+        line = stream.readline(max_line_bytes + 1)
+        if not line:
+            break
+        if len(line) > max_line_bytes and not line.endswith(b"\n"):
+            match = id_pattern.match(line)
+            while True:  # drop the rest of the line
+                rest = stream.readline(1 << 20)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            inbox.put((int(match.group(1)) if match else None, None,
+                       "request longer than %d bytes" % max_line_bytes))
+            continue
+        if not line.strip():
+            continue
+        inbox.put(parse_request(line))
+    inbox.put(None)
+
+
+def parse_request(line):
+    """(id, text, None) for a valid request line, else (id or None, None, error)."""
+    try:
+        request = json.loads(line)
+    except ValueError as error:
+        return (None, None, "invalid JSON: %s" % error)
+    if not isinstance(request, dict):
+        return (None, None, "invalid request: not an object")
+    request_id, text = request.get("id"), request.get("text")
+    if not isinstance(request_id, int) or isinstance(request_id, bool):
+        return (None, None, "invalid request: id must be an integer")
+    if not isinstance(text, str):
+        return (request_id, None, "invalid request: text must be a string")
+    return (request_id, text, None)
+
+
+def write(answers):
+    out = sys.stdout
+    for request_id, text, error in answers:
+        out.write(json.dumps({"id": request_id, "text": text, "error": error}) + "\n")
+    out.flush()
+
+
+def serve(worker, inbox):
+    finished = False
+    while not finished:
+        item = inbox.get()
+        batch, answers, pieces = [], [], 0
+        while True:
+            if item is None:
+                finished = True
+                break
+            request_id, text, error = item
+            if error is None and len(text) > worker.max_text_chars:
+                error = "text longer than %d characters" % worker.max_text_chars
+            if error is None:
+                try:
+                    parts = worker.prepare(text)
+                    batch.append((request_id, parts))
+                    pieces += sum(len(chunk) for part in parts if isinstance(part, list) for chunk in part)
+                except Exception as failure:
+                    answers.append((request_id, None, "could not tokenize: %s" % failure))
+            else:
+                answers.append((request_id, None, error))
+            if pieces >= worker.token_budget:
+                break
+            try:
+                item = inbox.get_nowait()
+            except queue.Empty:
+                break
+        answers.extend(worker.answer(batch))
+        write(answers)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("package")
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--token-budget", type=int, default=2048)
+    parser.add_argument("--max-text-chars", type=int, default=1 << 20)
+    parser.add_argument("--compute-type", default="default")
+    # For tests of crash recovery only: a request whose text holds this exits the worker at once.
+    parser.add_argument("--fault-on-text", default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    try:
+        worker = Worker(args.package, max(1, args.threads), max(1, args.token_budget),
+                        args.max_text_chars, args.compute_type)
+    except Exception as error:
+        sys.stdout.write(json.dumps({"ready": False, "error": "%s: %s" % (type(error).__name__, error)}) + "\n")
+        sys.stdout.flush()
+        return 2
+    inbox = queue.Queue()
+    # Bytes in: a line's length is bounded before it is decoded.
+    reader = threading.Thread(target=read_requests, args=(sys.stdin.buffer, inbox, 4 * args.max_text_chars + 64),
+                              daemon=True)
+    reader.start()
+    if args.fault_on_text:
+        worker.fault_on_text = args.fault_on_text
+    sys.stdout.write(json.dumps({"ready": True, "pid": os.getpid()}) + "\n")
+    sys.stdout.flush()
+    try:
+        serve(worker, inbox)
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
