@@ -27,28 +27,16 @@ public struct NeuralRuntime: Sendable, Equatable {
     }
 
     /// HIKE_REVIEWS_NEURAL_PYTHON and HIKE_REVIEWS_NEURAL_WORKER when set, else the checkout the
-    /// binary was built in (the folder holding its `.build`); nil when either file is missing.
+    /// binary was built in (found by `ShippedFile`, as the sample data is); nil when either file
+    /// is missing. (An installed binary has no venv: it is not relocatable, so it is not shipped.)
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: String? = CommandLine.arguments.first) -> NeuralRuntime? {
-        var runtime: NeuralRuntime?
-        if let executable {
-            var folder = URL(fileURLWithPath: (executable as NSString).resolvingSymlinksInPath)
-            for _ in 0..<8 {
-                folder.deleteLastPathComponent()
-                if folder.lastPathComponent == ".build" {
-                    runtime = checkout(at: folder.deletingLastPathComponent().path)
-                    break
-                }
-            }
-        }
-        if let python = environment["HIKE_REVIEWS_NEURAL_PYTHON"], !python.isEmpty {
-            runtime = NeuralRuntime(python: python, script: runtime?.script ?? "")
-        }
-        if let script = environment["HIKE_REVIEWS_NEURAL_WORKER"], !script.isEmpty {
-            runtime = NeuralRuntime(python: runtime?.python ?? "", script: script)
-        }
-        guard let runtime, runtime.isInstalled else { return nil }
-        return runtime
+                              executable: URL = ShippedFile.executable) -> NeuralRuntime? {
+        let python = environment["HIKE_REVIEWS_NEURAL_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ShippedFile.locate(pythonInCheckout, executable: executable)?.path ?? ""
+        let script = environment["HIKE_REVIEWS_NEURAL_WORKER"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ShippedFile.locate(scriptInCheckout, executable: executable)?.path ?? ""
+        let runtime = NeuralRuntime(python: python, script: script)
+        return runtime.isInstalled ? runtime : nil
     }
 
     /// Whether the interpreter is executable and the script exists.
