@@ -14,7 +14,7 @@ enum HikeReviews {
         do {
             let globals = try CommandLineOptions.extractGlobals(Array(CommandLine.arguments.dropFirst()))
             // The engine reads these from the environment, as it does when they are set there.
-            if let url = globals.packsURL { setenv("HIKE_REVIEWS_PACKS_URL", url, 1) }
+            if !globals.packsURLs.isEmpty { setenv("HIKE_REVIEWS_PACKS_URL", PackRepository.environmentValue(globals.packsURLs), 1) }
             if let store = globals.store {
                 setenv("HIKE_REVIEWS_STORE", store.hasPrefix("/") ? store : FileManager.default.currentDirectoryPath + "/" + store, 1)
             }

@@ -1,3 +1,4 @@
+import Foundation
 import TranslationEngine
 
 /// What the command line asked for.
@@ -40,7 +41,7 @@ enum CommandLineOptions {
                hike-reviews packs install ID... [--yes]
                hike-reviews packs remove ID...
                hike-reviews --help | --version
-        Anywhere: --packs-url URL (the pack repository's index.json), --store DIR (the pack store)
+        Anywhere: --packs-url URL (a pack repository's index.json; again for more), --store DIR (the pack store)
         """
 
     static let help = """
@@ -70,9 +71,10 @@ enum CommandLineOptions {
         packs: the language packs. list shows installed, available and system packs (--json: a JSON
           array); install downloads, verifies and installs packs, asking first on a terminal
           (--yes: without asking); remove deletes packs from the store.
-          The repository is $HIKE_REVIEWS_PACKS_URL or --packs-url (an index.json over http,
-          https or file), by default the one `make run` builds in .build/pack-repo (installed:
-          PREFIX/share/hike-reviews/pack-repo). The store is
+          The repositories are --packs-url (any number of times) or $HIKE_REVIEWS_PACKS_URL (URLs
+          separated by spaces): each an index.json over http, https or file, ours or Argos
+          Translate's package index; the first to list a pack wins. By default the one `make run`
+          builds in .build/pack-repo (installed: PREFIX/share/hike-reviews/pack-repo). The store is
           $HIKE_REVIEWS_STORE or --store, by default $XDG_DATA_HOME/hike-reviews/packs
           (~/.local/share/hike-reviews/packs). HIKE_REVIEWS_OFFLINE=1 refuses network downloads.
           A download that gets no data for 30 s ($HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS), or under
@@ -199,10 +201,11 @@ enum CommandLineOptions {
         }
     }
 
-    /// Takes `--packs-url` and `--store` out of the arguments, wherever they are.
-    static func extractGlobals(_ arguments: [String]) throws(UsageError) -> (rest: [String], packsURL: String?, store: String?) {
+    /// Takes `--packs-url` (any number of times, in order of preference) and `--store` out of
+    /// the arguments, wherever they are.
+    static func extractGlobals(_ arguments: [String]) throws(UsageError) -> (rest: [String], packsURLs: [URL], store: String?) {
         var rest: [String] = []
-        var packsURL: String?
+        var packsURLs: [URL] = []
         var store: String?
         var index = 0
         while index < arguments.count {
@@ -231,14 +234,13 @@ enum CommandLineOptions {
             if name == "--store" {
                 store = value
             } else {
-                let lowered = value.lowercased()
-                guard value.hasPrefix("/") || lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("file://") else {
+                guard let url = PackRepository.indexURL(value) else {
                     throw UsageError(message: "--packs-url: '\(TerminalSafe.clean(value))' is not an http, https or file URL of an index.json")
                 }
-                packsURL = value
+                packsURLs.append(url)
             }
         }
-        return (rest, packsURL, store)
+        return (rest, packsURLs, store)
     }
 
     /// A language option's value: a well-formed tag of a language ICU or Apertium knows (`xx`,

@@ -12,6 +12,8 @@ enum PacksCommand {
         var version: String
         var size: Int
         var directions: [[String]]
+        var engine: String
+        var sha256: String?
 
         init(_ pack: PackListing) {
             id = TerminalSafe.clean(pack.id, limit: 40)
@@ -20,17 +22,28 @@ enum PacksCommand {
             version = TerminalSafe.clean(pack.version, limit: 30)
             size = pack.size
             directions = pack.directions.map { $0.map { TerminalSafe.clean($0, limit: 20) } }
+            engine = pack.engine.rawValue
+            sha256 = pack.sha256.map { TerminalSafe.clean($0, limit: 64) }
         }
     }
 
     static func list(json: Bool) async -> Int32 {
-        let (packs, problem) = await PackManager().listing()
-        // Still list what is on disk; say why the repository is missing.
-        if let problem { StandardError.print("hike-reviews: packs list: \(problem)") }
+        let manager = PackManager()
+        let (packs, problem) = await manager.listing()
+        // Still list what is on disk and in the repositories that answered; say why the others
+        // are missing, and which entries were left out.
+        let problems = await manager.unreachableRepositories()
+        for reason in problems.isEmpty ? (problem.map { [$0] } ?? []) : problems {
+            StandardError.print("hike-reviews: packs list: \(reason)")
+        }
+        for line in await manager.refusedEntries() {
+            StandardError.print("hike-reviews: packs list: an entry was left out: \(line)")
+        }
         let rows = packs.map(Row.init)
         if json {
             let objects: [[String: Any]] = rows.map {
-                ["id": $0.id, "title": $0.title, "status": $0.status, "version": $0.version, "size": $0.size, "directions": $0.directions]
+                ["id": $0.id, "title": $0.title, "status": $0.status, "version": $0.version, "size": $0.size, "directions": $0.directions,
+                 "engine": $0.engine, "sha256": $0.sha256 ?? NSNull()]
             }
             let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
             print(String(decoding: data, as: UTF8.self))
@@ -43,9 +56,9 @@ enum PacksCommand {
     }
 
     private static func table(_ rows: [Row]) -> String {
-        let header = ["ID", "STATUS", "VERSION", "SIZE", "DIRECTIONS", "TITLE"]
+        let header = ["ID", "STATUS", "ENGINE", "VERSION", "SIZE", "DIRECTIONS", "TITLE"]
         let cells = rows.map { row in
-            [row.id, row.status, row.version, row.size > 0 ? megabytes(row.size) : "-",
+            [row.id, row.status, row.engine, row.version, row.size > 0 ? megabytes(row.size) : (row.status == "available" ? "?" : "-"),
              row.directions.map { $0.joined(separator: ">") }.joined(separator: " "), row.title]
         }
         let widths = (0..<header.count - 1).map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
@@ -61,8 +74,9 @@ enum PacksCommand {
         let entries: [PackIndex.Entry]
         do {
             let available = try await manager.availablePacks()
+            let problems = await manager.unreachableRepositories()
             entries = try ids.map { id throws(PackError) in
-                guard let entry = available.first(where: { $0.id == id }) else { throw PackError.unknownPack(id) }
+                guard let entry = available.first(where: { $0.id == id }) else { throw problems.first ?? PackError.unknownPack(id) }
                 return entry
             }
         } catch {
@@ -129,9 +143,12 @@ enum PacksCommand {
     static func describe(_ request: ConsentRequest) -> String {
         var lines = ["\(TerminalSafe.clean(request.reason)): language packs to download:"]
         for pack in request.packs {
-            lines.append("  \(TerminalSafe.clean(pack.title)) (\(TerminalSafe.clean(pack.id)), \(megabytes(pack.size)), license \(TerminalSafe.clean(pack.license)))")
+            let size = pack.sizeIsKnown ? megabytes(pack.size) : "size unknown"
+            let checksum = pack.hasChecksum ? "" : ", the repository publishes no checksum"
+            lines.append("  \(TerminalSafe.clean(pack.title)) (\(TerminalSafe.clean(pack.id)), \(pack.engine.rawValue), \(size), license \(TerminalSafe.clean(pack.license))\(checksum)) from \(TerminalSafe.clean(pack.url.absoluteString))")
         }
-        lines.append("  total \(megabytes(request.totalSize)) from \(TerminalSafe.clean(request.repository?.absoluteString ?? "the repository"))")
+        let unknown = request.packs.contains { !$0.sizeIsKnown } ? " and packs of unknown size" : ""
+        lines.append("  total \(megabytes(request.totalSize))\(unknown) from \(TerminalSafe.clean(request.repository?.absoluteString ?? "the repository"))")
         return lines.joined(separator: "\n")
     }
 
@@ -163,9 +180,11 @@ final class ProgressLine: Sendable {
     private let isTerminal = isatty(STDERR_FILENO) != 0
 
     func show(id: String, bytes: Int, total: Int) {
-        let percent = total > 0 ? min(100, bytes * 100 / total) : 0
+        // Without a total (no Content-Length), a line every 10 MB off a terminal.
+        let percent = total > 0 ? min(100, bytes * 100 / total) : bytes / 400_000
         let line = state.withLock { state -> String? in
-            let figures = "\(PacksCommand.megabytes(bytes)) of \(PacksCommand.megabytes(total)) (\(percent)%)"
+            let figures = total > 0 ? "\(PacksCommand.megabytes(bytes)) of \(PacksCommand.megabytes(total)) (\(percent)%)"
+                                    : "\(PacksCommand.megabytes(bytes)) (size unknown)"
             state.lastFigures[id] = figures
             let wasStalled = state.stalled.remove(id) != nil
             let step = isTerminal ? 1 : 25

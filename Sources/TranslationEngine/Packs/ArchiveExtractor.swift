@@ -1,22 +1,30 @@
 import CArchive
 import Foundation
 
-/// Unpacks a pack archive (gzip tar) into a folder with libarchive, refusing anything that
-/// could write outside it or fill the disk.
+/// Unpacks a pack archive (gzip tar for Apertium packs, zip for Argos packages) into a folder
+/// with libarchive, refusing anything that could write outside it or fill the disk.
 ///
 /// Refused: absolute paths, `..`, entries outside the pack's top folder, symlinks whose target
 /// leaves the pack, hard links to outside it, device files, FIFOs and sockets, more than
-/// `maxEntries` entries or `maxBytes` bytes. libarchive's own secure-extraction flags are on as
-/// well, as a second line.
+/// `maxEntries` entries or `maxBytes` bytes, and more than one top-level folder (or a file at
+/// the top). libarchive's own secure-extraction flags are on as well, as a second line.
 struct ArchiveExtractor {
+    /// The container the archive must be: no other format is even tried.
+    enum Format: Sendable {
+        case tarGzip
+        case zip
+    }
+
     /// At most this many entries.
     var maxEntries = 20_000
     /// At most this many bytes written in all.
     var maxBytes: Int64 = 512 << 20
 
     /// Extracts `archivePath` into `destination` (an existing empty folder); every entry must
-    /// lie under `topFolder/`.
-    func extract(_ archivePath: String, into folder: String, topFolder: String) throws(PackError) {
+    /// lie under one top folder: `topFolder` when given, else whichever the first entry names.
+    /// Returns that folder's name.
+    @discardableResult
+    func extract(_ archivePath: String, into folder: String, topFolder: String?, format: Format = .tarGzip) throws(PackError) -> String {
         // Without symlinks in the prefix, libarchive's check for symlinks on the way applies
         // to what the archive itself creates.
         guard let resolved = realpath(folder, nil) else { throw .store("cannot resolve \(folder)") }
@@ -24,8 +32,13 @@ struct ArchiveExtractor {
         free(resolved)
         guard let reader = archive_read_new() else { throw .archive("libarchive could not start") }
         defer { archive_read_free(reader) }
-        archive_read_support_filter_gzip(reader)
-        archive_read_support_format_tar(reader)
+        switch format {
+        case .tarGzip:
+            archive_read_support_filter_gzip(reader)
+            archive_read_support_format_tar(reader)
+        case .zip:
+            archive_read_support_format_zip(reader)
+        }
         guard archive_read_open_filename(reader, archivePath, 1 << 16) == carchive_ok() else {
             throw .archive("cannot open the archive: \(Self.message(reader))")
         }
@@ -35,6 +48,7 @@ struct ArchiveExtractor {
 
         var entries = 0
         var written: Int64 = 0
+        var top = topFolder
         var entry: OpaquePointer?
         while true {
             let status = archive_read_next_header(reader, &entry)
@@ -44,8 +58,12 @@ struct ArchiveExtractor {
             }
             entries += 1
             if entries > maxEntries { throw .archive("the archive has more than \(maxEntries) entries") }
-            let path = try Self.checkedPath(entry, topFolder: topFolder)
-            try Self.checkType(entry, path: path, topFolder: topFolder)
+            let path = try Self.checkedPath(entry, topFolder: &top)
+            guard let folderName = top else { throw .archive("an entry has no name") }
+            try Self.checkType(entry, path: path, topFolder: folderName)
+            if path == folderName && archive_entry_filetype(entry) != carchive_type_directory() {
+                throw .archive("the archive's top level must be one folder, not the file \(TerminalSafe.quote(path))")
+            }
             let declared = archive_entry_size(entry)
             if declared > maxBytes - written { throw .archive("the archive unpacks to more than \(maxBytes >> 20) MB") }
             archive_entry_set_pathname(entry, destination + "/" + path)
@@ -65,6 +83,8 @@ struct ArchiveExtractor {
             }
         }
         guard archive_write_close(writer) == carchive_ok() else { throw .archive("cannot finish unpacking: \(Self.message(writer))") }
+        guard let top else { throw .archive("the archive is empty") }
+        return top
     }
 
     private static func copyData(from reader: OpaquePointer, to writer: OpaquePointer, limit: Int64, path: String) throws(PackError) -> Int64 {
@@ -86,15 +106,22 @@ struct ArchiveExtractor {
         }
     }
 
-    /// The entry's path, relative and normalised, under `topFolder`.
-    private static func checkedPath(_ entry: OpaquePointer, topFolder: String) throws(PackError) -> String {
+    /// The entry's path, relative and normalised, under `topFolder` (set from the first entry
+    /// when nil).
+    private static func checkedPath(_ entry: OpaquePointer, topFolder: inout String?) throws(PackError) -> String {
         guard let raw = archive_entry_pathname(entry) else { throw .archive("an entry has no name") }
         let name = String(cString: raw)
         if name.hasPrefix("/") { throw .archive("absolute path in the archive: \(TerminalSafe.quote(name))") }
         let parts = name.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         if parts.contains("..") { throw .archive("'..' in an archive path: \(TerminalSafe.quote(name))") }
-        guard let first = parts.first, first == topFolder else {
-            throw .archive("entry outside the pack's folder \(topFolder)/: \(TerminalSafe.quote(name))")
+        guard let first = parts.first.map(String.init) else { throw .archive("an entry has an empty name") }
+        guard let top = topFolder else {
+            guard !first.hasPrefix(".") else { throw .archive("a hidden top-level folder: \(TerminalSafe.quote(name))") }
+            topFolder = first
+            return parts.joined(separator: "/")
+        }
+        guard first == top else {
+            throw .archive("more than one top-level folder, or an entry outside the pack's folder \(TerminalSafe.quote(top))/: \(TerminalSafe.quote(name))")
         }
         return parts.joined(separator: "/")
     }

@@ -1,25 +1,39 @@
 import Foundation
 
 /// What can be translated now and with which downloads: the packs on disk (the store, extra
-/// roots, Debian's) and the repository's index, read without a network round trip.
+/// roots, Debian's) and the repositories' indexes, read without a network round trip.
 public struct PackCatalog: Sendable {
     public let store: PackStore
-    public let repositoryURL: URL?
-    /// The repository's index as last known (nil without a repository).
+    /// The repositories, in order of preference.
+    public let repositoryURLs: [URL]
+    /// The repositories' indexes as last known, merged (the first wins on the same id); nil
+    /// when none is known.
     public let repository: PackIndex?
     let pairs: InstalledPairs
 
-    init(store: PackStore, repositoryURL: URL?, repository: PackIndex?, pairs: InstalledPairs) {
+    /// The first repository.
+    public var repositoryURL: URL? { repositoryURLs.first }
+
+    init(store: PackStore, repositoryURLs: [URL], repository: PackIndex?, pairs: InstalledPairs) {
         self.store = store
-        self.repositoryURL = repositoryURL
+        self.repositoryURLs = repositoryURLs
         self.repository = repository
         self.pairs = pairs
     }
 
-    /// The catalog of this user's store and repository.
-    public static func load(store: PackStore = .default, repositoryURL: URL? = PackRepository.defaultIndexURL()) -> PackCatalog {
-        PackCatalog(store: store, repositoryURL: repositoryURL, repository: PackRepository.localIndex(repositoryURL, store: store),
+    init(store: PackStore, repositoryURL: URL?, repository: PackIndex?, pairs: InstalledPairs) {
+        self.init(store: store, repositoryURLs: repositoryURL.map { [$0] } ?? [], repository: repository, pairs: pairs)
+    }
+
+    /// The catalog of this user's store and repositories.
+    public static func load(store: PackStore = .default, repositoryURLs: [URL] = PackRepository.defaultIndexURLs()) -> PackCatalog {
+        PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: PackRepository.localIndex(repositoryURLs, store: store),
                     pairs: InstalledPairs.scan(store: store))
+    }
+
+    /// The catalog of this user's store and one repository.
+    public static func load(store: PackStore = .default, repositoryURL: URL?) -> PackCatalog {
+        load(store: store, repositoryURLs: repositoryURL.map { [$0] } ?? [])
     }
 
     /// Packs Debian installed under /usr/share/apertium, with their directions.
@@ -30,9 +44,12 @@ public struct PackCatalog: Sendable {
     }
 
     /// Installed packs first, then the repository's packs not on disk (with their download size).
+    ///
+    /// Apertium packs only, for now: the route planner runs every leg as a pipeline, so a
+    /// neural pack joins routes once it knows each leg's engine (issue 10's routing part).
     var packInfos: [PackInfo] {
-        let installed = Set(pairs.packs.map(\.id))
-        let available = (repository?.packs ?? []).filter { !installed.contains($0.id) }.map {
+        let installed = Set(pairs.packs.map(\.id)).union(store.installed().map(\.id))
+        let available = (repository?.packs ?? []).filter { !installed.contains($0.id) && $0.engine == .apertium }.map {
             PackInfo(id: $0.id, installed: false, downloadSize: $0.size, directions: $0.directions)
         }
         return pairs.packs + available
@@ -40,11 +57,11 @@ public struct PackCatalog: Sendable {
 
     /// The same catalog with a freshly fetched index.
     func with(repository: PackIndex) -> PackCatalog {
-        PackCatalog(store: store, repositoryURL: repositoryURL, repository: repository, pairs: pairs)
+        PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: repository, pairs: pairs)
     }
 
     /// The same catalog, its disk part read again (after an install or removal).
     func rescanned() -> PackCatalog {
-        PackCatalog(store: store, repositoryURL: repositoryURL, repository: repository, pairs: InstalledPairs.scan(store: store))
+        PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: repository, pairs: InstalledPairs.scan(store: store))
     }
 }

@@ -11,7 +11,9 @@ import Synchronization
 /// otherwise it starts over. Redirects to another scheme are refused (https -> http among
 /// them). `file://` is copied with the same progress. Never more than `expectedSize` bytes are
 /// accepted, so a server that keeps talking cannot fill the disk; one that goes quiet or
-/// trickles is given up as `limits` says.
+/// trickles is given up as `limits` says. When the size is only a bound (an index, an Argos
+/// package), a Content-Length the server declares becomes the exact size: progress counts
+/// against it, and a transfer that ends short of it is resumed or refused.
 struct PackDownloader: Sendable {
     /// Refuse every network download (local files still work).
     var offline: Bool
@@ -29,7 +31,7 @@ struct PackDownloader: Sendable {
                   stalled: @escaping @Sendable (Duration) -> Void = { _ in }) async throws(PackError) {
         switch url.scheme?.lowercased() {
         case "file":
-            try await copyFile(url.path, to: destination, expectedSize: expectedSize, progress: progress)
+            try await copyFile(url.path, to: destination, expectedSize: expectedSize, exactSize: exactSize, progress: progress)
         case "http", "https":
             if offline { throw .offline(url.absoluteString) }
             try await fetch(url, to: destination, expectedSize: expectedSize, exactSize: exactSize, progress: progress, stalled: stalled)
@@ -38,7 +40,7 @@ struct PackDownloader: Sendable {
         }
     }
 
-    private func copyFile(_ path: String, to destination: String, expectedSize: Int,
+    private func copyFile(_ path: String, to destination: String, expectedSize: Int, exactSize: Bool,
                           progress: @escaping @Sendable (Int, Int) -> Void) async throws(PackError) {
         // O_NONBLOCK so a FIFO without a writer cannot block the open; only regular files are read.
         let input = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -48,6 +50,8 @@ struct PackDownloader: Sendable {
         guard fstat(input, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw .download("\(TerminalSafe.clean(path)) is not a regular file")
         }
+        // A bound only: the file's own size is what progress counts against.
+        let reported = exactSize ? expectedSize : min(expectedSize, Int(status.st_size))
         let output = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard output >= 0 else { throw .store("cannot write \(destination): \(String(cString: strerror(errno)))") }
         defer { close(output) }
@@ -61,11 +65,14 @@ struct PackDownloader: Sendable {
             if count < 0 { throw .download("cannot read \(TerminalSafe.clean(path)): \(String(cString: strerror(errno)))") }
             if count == 0 { break }
             total += count
-            if total > expectedSize { throw .verification("the file is larger than the \(expectedSize) bytes the index says") }
+            if total > expectedSize {
+                throw .verification(exactSize ? "the file is larger than the \(expectedSize) bytes the index says"
+                                              : "the file is larger than the \(expectedSize >> 20) MB accepted")
+            }
             guard FileDescriptorIO.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else {
                 throw .store("cannot write the download: \(String(cString: strerror(errno)))")
             }
-            progress(total, expectedSize)
+            progress(total, max(reported, total))
         }
     }
 
@@ -130,6 +137,9 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     struct State {
         var received: Int
+        /// The whole file's size as the server declared it (Content-Length of a 200, the total
+        /// of a Content-Range), when the size was only a bound.
+        var declared: Int?
         /// Bytes of this attempt, never reset (`received` is, when the server restarts at 0).
         var arrived = 0
         var lastByte: ContinuousClock.Instant
@@ -281,9 +291,21 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
                 completionHandler(.cancel)
                 return
             }
+            if !exactSize, let total = range.split(separator: "/").last.flatMap({ Int($0) }), total <= expectedSize {
+                state.withLock { $0.declared = total }
+            }
         case 200:
             restart()
             state.withLock { $0.validator = validator }
+            if !exactSize, http.expectedContentLength > 0 {
+                let length = Int(http.expectedContentLength)
+                guard length <= expectedSize else {
+                    fail(.verification("the server announces \(length) bytes, more than the \(expectedSize >> 20) MB accepted"))
+                    completionHandler(.cancel)
+                    return
+                }
+                state.withLock { $0.declared = length }
+            }
         case 300..<400:
             fail(.download("redirect refused for \(TerminalSafe.clean(url.absoluteString))"))
             completionHandler(.cancel)
@@ -312,8 +334,10 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
             return state.received
         }
         guard let total else { return }
-        if total > expectedSize {
-            fail(.verification("the server sent more than the \(expectedSize) bytes the index says"))
+        let limit = state.withLock { $0.declared } ?? expectedSize
+        if total > limit {
+            fail(.verification(exactSize || limit != expectedSize ? "the server sent more than the \(limit) bytes announced"
+                                                                   : "the server sent more than the \(expectedSize >> 20) MB accepted"))
             dataTask.cancel()
             return
         }
@@ -324,7 +348,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
             dataTask.cancel()
             return
         }
-        progress(total, expectedSize)
+        progress(total, exactSize ? expectedSize : (state.withLock { $0.declared } ?? 0))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
@@ -338,9 +362,9 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let (continuation, failure, timedOut, received) = state.withLock { state in
+        let (continuation, failure, timedOut, received, declared) = state.withLock { state in
             defer { state.continuation = nil }
-            return (state.continuation, state.failure, state.timedOut, state.received)
+            return (state.continuation, state.failure, state.timedOut, state.received, state.declared)
         }
         let outcome: Outcome
         if let failure {
@@ -351,6 +375,8 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
             outcome = .interrupted(.download("\(TerminalSafe.clean(error.localizedDescription)) after \(received) bytes"))
         } else if exactSize && received != expectedSize {
             outcome = .interrupted(.download("the connection ended after \(received) of \(expectedSize) bytes"))
+        } else if let declared, received != declared {
+            outcome = .interrupted(.download("the connection ended after \(received) of \(declared) bytes"))
         } else {
             outcome = .finished
         }

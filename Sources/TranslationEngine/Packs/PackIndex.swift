@@ -6,6 +6,11 @@ import Foundation
 /// "modes":[...],"size","sha256","url","license","source"}]}`; `url` is relative to the index
 /// or absolute. The index is untrusted: it is refused when over 8 MB or nested deeper than 32,
 /// and every field is checked before use.
+///
+/// Argos Translate's package index (a JSON array of `{code, package_version, argos_version,
+/// from_code, from_name, to_code, to_name, links}`, no size, no checksum) is read too, told
+/// apart by its shape: see `PackIndex+Argos.swift`. There a bad entry is refused alone (its
+/// reason in `refused`), never the whole index.
 public struct PackIndex: Sendable, Equatable {
     /// One pack the repository offers.
     public struct Entry: Sendable, Equatable {
@@ -14,17 +19,20 @@ public struct PackIndex: Sendable, Equatable {
         public var title: String
         /// BCP 47 source and target of each direction.
         public var directions: [Direction]
-        /// Bytes of the archive.
+        /// Bytes of the archive; 0 when the repository does not say (Argos's index): then the
+        /// download takes the server's Content-Length, if any.
         public var size: Int
-        /// Lowercase hex SHA-256 of the archive.
+        /// Lowercase hex SHA-256 of the archive; empty when the repository publishes none.
         public var sha256: String
         /// Where the archive is, resolved against the index's own URL.
         public var url: URL
         public var license: String
         public var source: String
+        /// The engine that runs it.
+        public var engine: PackEngine
 
         public init(id: String, version: String, title: String, directions: [Direction], size: Int, sha256: String,
-                    url: URL, license: String, source: String) {
+                    url: URL, license: String, source: String, engine: PackEngine = .apertium) {
             self.id = id
             self.version = version
             self.title = title
@@ -34,18 +42,38 @@ public struct PackIndex: Sendable, Equatable {
             self.url = url
             self.license = license
             self.source = source
+            self.engine = engine
         }
+
+        /// Whether the repository said how big the archive is.
+        public var sizeIsKnown: Bool { size > 0 }
+        /// Whether the repository publishes the archive's SHA-256.
+        public var hasChecksum: Bool { !sha256.isEmpty }
     }
 
     public var packs: [Entry]
+    /// One line for each entry that was refused alone (Argos format), in index order.
+    public var refused: [String] = []
 
     /// Largest index accepted.
     public static let maxBytes = 8 << 20
     /// Deepest nesting accepted (format 1 needs 4).
     public static let maxDepth = 32
 
-    public init(packs: [Entry]) {
+    public init(packs: [Entry], refused: [String] = []) {
         self.packs = packs
+        self.refused = refused
+    }
+
+    /// Several indexes as one, in order: the first to list an id wins; their refusals kept.
+    public static func merging(_ indexes: [PackIndex]) -> PackIndex {
+        var merged = PackIndex(packs: [])
+        var seen: Set<String> = []
+        for index in indexes {
+            merged.packs += index.packs.filter { seen.insert($0.id).inserted }
+            merged.refused += index.refused
+        }
+        return merged
     }
 
     /// The entry with this id.
@@ -63,7 +91,11 @@ public struct PackIndex: Sendable, Equatable {
         } catch {
             throw .index("not valid JSON")
         }
-        guard let root = object as? [String: Any] else { throw .index("the top level is not an object") }
+        if let list = object as? [Any] {
+            self = Self.argos(list, indexURL: indexURL)
+            return
+        }
+        guard let root = object as? [String: Any] else { throw .index("the top level is neither an object nor an Argos package list") }
         guard let format = root["format"] as? Int, format == 1 else { throw .index("unknown format (this app reads format 1)") }
         guard let list = root["packs"] as? [Any] else { throw .index("no \"packs\" list") }
         var packs: [Entry] = []
@@ -116,7 +148,7 @@ public struct PackIndex: Sendable, Equatable {
     }
 
     /// Refuses deep nesting before the JSON parser recurses into it.
-    private static func checkDepth(_ data: Data) throws(PackError) {
+    static func checkDepth(_ data: Data) throws(PackError) {
         var depth = 0
         var inString = false
         var escaped = false

@@ -12,6 +12,11 @@ public struct PackListing: Sendable, Equatable {
     public var directions: [[String]]
     /// The repository's entry, for a pack that can be installed.
     public var entry: PackIndex.Entry?
+    /// The engine that runs it.
+    public var engine: PackEngine = .apertium
+    /// Lowercase hex SHA-256 of the archive: the one recorded at install time, else the
+    /// repository's; nil when neither is known (Debian's packs, Argos's index).
+    public var sha256: String?
 }
 
 extension PackManager {
@@ -20,22 +25,25 @@ extension PackManager {
     public func listing() async -> (packs: [PackListing], problem: PackError?) {
         var problem: PackError?
         var available: [PackIndex.Entry]
-        let catalog = PackCatalog.load(store: store, repositoryURL: repositoryURL)
+        let catalog = PackCatalog.load(store: store, repositoryURLs: repositoryURLs)
         do {
             available = try await availablePacks()
+            problem = repositoryProblems.first
         } catch {
             problem = error
             available = catalog.repository?.packs ?? []
         }
         var packs = installedPacks().map {
-            PackListing(id: $0.id, title: $0.title, status: .installed, version: $0.version, size: $0.size, directions: $0.directions)
+            PackListing(id: $0.id, title: $0.title, status: .installed, version: $0.version, size: $0.size, directions: $0.directions,
+                        engine: $0.packEngine, sha256: $0.sha256)
         }
         for pack in catalog.systemPacks where !packs.contains(where: { $0.id == pack.id }) {
             packs.append(PackListing(id: pack.id, title: pack.id, status: .system, version: "-", size: 0, directions: pack.directions))
         }
         for entry in available where !packs.contains(where: { $0.id == entry.id }) {
             packs.append(PackListing(id: entry.id, title: entry.title, status: .available, version: entry.version, size: entry.size,
-                                     directions: entry.directions.map { [$0.source, $0.target] }, entry: entry))
+                                     directions: entry.directions.map { [$0.source, $0.target] }, entry: entry,
+                                     engine: entry.engine, sha256: entry.hasChecksum ? entry.sha256 : nil))
         }
         let rank: [Status: Int] = [.installed: 0, .system: 1, .available: 2]
         packs.sort { (rank[$0.status] ?? 3, $0.id) < (rank[$1.status] ?? 3, $1.id) }

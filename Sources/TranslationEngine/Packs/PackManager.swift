@@ -29,26 +29,49 @@ public actor PackManager {
     }
 
     public nonisolated let store: PackStore
-    public nonisolated let repositoryURL: URL?
+    /// The repositories, in order of preference (the first wins on the same id).
+    public nonisolated let repositoryURLs: [URL]
+    /// The first repository.
+    public nonisolated var repositoryURL: URL? { repositoryURLs.first }
     /// Refuse every network download.
     public nonisolated let offline: Bool
     /// When a silent or trickling server is given up (`HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS`).
     public nonisolated let limits: DownloadLimits
     private var index: PackIndex?
+    /// Why repositories could not be read at the last fetch (one line each), while others were.
+    private(set) var repositoryProblems: [PackError] = []
     private var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
 
-    public init(store: PackStore = .default, repositoryURL: URL? = PackRepository.defaultIndexURL(),
+    public init(store: PackStore = .default, repositoryURLs: [URL] = PackRepository.defaultIndexURLs(),
                 offline: Bool = PackRepository.offlineFromEnvironment(), limits: DownloadLimits = .fromEnvironment()) {
         self.store = store
-        self.repositoryURL = repositoryURL
+        self.repositoryURLs = repositoryURLs
         self.offline = offline
         self.limits = limits
         store.cleanUpLeftovers()
     }
 
-    /// The repository's packs, fetched fresh (and remembered for offline use).
+    /// One repository.
+    public init(store: PackStore = .default, repositoryURL: URL?,
+                offline: Bool = PackRepository.offlineFromEnvironment(), limits: DownloadLimits = .fromEnvironment()) {
+        self.init(store: store, repositoryURLs: repositoryURL.map { [$0] } ?? [], offline: offline, limits: limits)
+    }
+
+    /// The repositories' packs, fetched fresh (and remembered for offline use), merged in
+    /// order. Throws when no repository could be read; when only some could, what they list
+    /// comes back and `repositoryProblems` says why the others are missing.
     public func availablePacks() async throws(PackError) -> [PackIndex.Entry] {
         try await freshIndex().packs
+    }
+
+    /// The lines of the last fetched indexes' entries that were refused alone (Argos format).
+    public func refusedEntries() -> [String] {
+        index?.refused ?? []
+    }
+
+    /// Why some repositories could not be read at the last fetch, one error each.
+    public func unreachableRepositories() -> [PackError] {
+        repositoryProblems
     }
 
     /// The packs in the user's store.
@@ -59,7 +82,7 @@ public actor PackManager {
     /// The status of one pack, from the disk and the last known index.
     public func status(of id: String) -> Status {
         if store.installedPack(id) != nil { return .installed }
-        let catalog = PackCatalog.load(store: store, repositoryURL: repositoryURL)
+        let catalog = PackCatalog.load(store: store, repositoryURLs: repositoryURLs)
         if catalog.pairs.systemPacks.contains(id) { return .system }
         if (index ?? catalog.repository)?.entry(id) != nil { return .available }
         return .unknown
@@ -82,7 +105,8 @@ public actor PackManager {
     public func download(_ ids: [String], progress: (@Sendable (String, Int, Int) -> Void)? = nil) async throws(PackError) {
         let index = try await knownIndex(containing: ids)
         for id in ids {
-            guard let entry = index.entry(id) else { throw .unknownPack(id) }
+            // A repository that could not be read may be the one that has it: say so.
+            guard let entry = index.entry(id) else { throw repositoryProblems.first ?? .unknownPack(id) }
             if let installed = store.installedPack(id), installed.version == entry.version {
                 // Someone else fetched it meanwhile: listeners waiting for it may stop waiting.
                 broadcast(.succeeded(id: id))
@@ -112,7 +136,10 @@ public actor PackManager {
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         let id = entry.id
         let downloader = PackDownloader(offline: offline, limits: limits, label: id)
-        try await downloader.download(entry.url, to: temporary, expectedSize: entry.size, progress: { [weak self] bytes, total in
+        // Without a size from the index, the store's unpacked cap bounds the archive too.
+        let bound = entry.sizeIsKnown ? entry.size : Int(store.maxUnpackedBytes)
+        try await downloader.download(entry.url, to: temporary, expectedSize: bound, exactSize: entry.sizeIsKnown,
+                                      progress: { [weak self] bytes, total in
             progress?(id, bytes, total)
             if let self { Task { await self.broadcast(.progress(id: id, bytes: bytes, total: total)) } }
         }, stalled: { [weak self] idle in
@@ -120,7 +147,12 @@ public actor PackManager {
         })
         if Task.isCancelled { throw .cancelled }
         let store = self.store
-        try await Self.offPool { () throws(PackError) in try store.install(entry, archive: temporary) }
+        try await Self.offPool { () throws(PackError) in
+            switch entry.engine {
+            case .apertium: try store.install(entry, archive: temporary)
+            case .neural: try store.installNeural(entry, archive: temporary)
+            }
+        }
     }
 
     /// The index, fetched unless the one in hand already lists every id.
@@ -130,12 +162,23 @@ public actor PackManager {
     }
 
     private func freshIndex() async throws(PackError) -> PackIndex {
-        guard let repositoryURL else {
+        guard !repositoryURLs.isEmpty else {
             throw .index("no repository is set: set HIKE_REVIEWS_PACKS_URL or pass --packs-url (make run builds a local one)")
         }
-        let fetched = try await PackRepository.fetchIndex(repositoryURL, offline: offline, cacheIn: store, limits: limits)
-        index = fetched
-        return fetched
+        var fetched: [PackIndex] = []
+        var problems: [PackError] = []
+        for url in repositoryURLs {
+            do {
+                fetched.append(try await PackRepository.fetchIndex(url, offline: offline, cacheIn: store, limits: limits))
+            } catch {
+                problems.append(error)
+            }
+        }
+        repositoryProblems = problems
+        guard !fetched.isEmpty else { throw problems[0] }
+        let merged = PackIndex.merging(fetched)
+        index = merged
+        return merged
     }
 
     private func addListener(_ id: UUID, _ continuation: AsyncStream<Event>.Continuation) {

@@ -1,17 +1,37 @@
 import Foundation
 
-/// Where the pack repository is, and reading its index.
+/// Where the pack repositories are, and reading their indexes.
 public enum PackRepository {
-    /// The index URL: HIKE_REVIEWS_PACKS_URL (http, https or file), else the repository that
+    /// The index URLs, in order of preference (the first wins when two list the same id):
+    /// HIKE_REVIEWS_PACKS_URL (one or more http, https or file URLs, or absolute paths,
+    /// separated by whitespace; a space inside a path is written %20), else the repository that
     /// `make run` builds (`<checkout>/.build/pack-repo/index.json`) or `make install` installs
     /// (`PREFIX/share/hike-reviews/pack-repo/index.json`), found from the binary's own path
-    /// (`ShippedFile`), else nil.
-    public static func defaultIndexURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        if let text = environment["HIKE_REVIEWS_PACKS_URL"], !text.isEmpty {
-            if text.hasPrefix("/") { return URL(fileURLWithPath: text) }
-            return URL(string: text)
+    /// (`ShippedFile`), else none.
+    public static func defaultIndexURLs(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
+        if let text = environment["HIKE_REVIEWS_PACKS_URL"], !text.trimmingCharacters(in: .whitespaces).isEmpty {
+            return text.split(whereSeparator: \.isWhitespace).compactMap { indexURL(String($0)) }
         }
-        return ShippedFile.locate(ShippedFile.packRepositoryIndex)
+        return ShippedFile.locate(ShippedFile.packRepositoryIndex).map { [$0] } ?? []
+    }
+
+    /// The first of `defaultIndexURLs`.
+    public static func defaultIndexURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        defaultIndexURLs(environment: environment).first
+    }
+
+    /// An index location as a user writes it: an http, https or file URL, or an absolute path
+    /// (percent-escapes in it are decoded); nil for anything else.
+    public static func indexURL(_ text: String) -> URL? {
+        if text.hasPrefix("/") { return URL(fileURLWithPath: text.removingPercentEncoding ?? text) }
+        guard let url = URL(string: text), ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+        return url
+    }
+
+    /// How a location is written into HIKE_REVIEWS_PACKS_URL: whitespace-free (a path becomes
+    /// a file URL with %20 for spaces).
+    public static func environmentValue(_ urls: [URL]) -> String {
+        urls.map(\.absoluteString).joined(separator: " ")
     }
 
     /// HIKE_REVIEWS_OFFLINE: unset, empty or 0 means online; anything else (even a typo)
@@ -41,16 +61,30 @@ public enum PackRepository {
 
     /// The index last fetched into `store` from `url`, if any (so availability works offline).
     static func cachedIndex(in store: PackStore, for url: URL) -> PackIndex? {
-        guard let saved = try? String(contentsOfFile: store.root + "/.repository-url", encoding: .utf8), saved == url.absoluteString,
-              let data = FileManager.default.contents(atPath: store.root + "/.repository-index.json") else { return nil }
+        let base = cacheBase(for: url, in: store)
+        guard let saved = try? String(contentsOfFile: base + ".url", encoding: .utf8), saved == url.absoluteString,
+              let data = FileManager.default.contents(atPath: base + ".json") else { return nil }
         return try? PackIndex(data: data, indexURL: url)
     }
 
-    /// Keeps a copy of a fetched index in the store.
+    /// Keeps a copy of a fetched index in the store, one per repository.
     static func cache(_ data: Data, from url: URL, in store: PackStore) {
+        let base = cacheBase(for: url, in: store)
         try? FileManager.default.createDirectory(atPath: store.root, withIntermediateDirectories: true)
-        try? data.write(to: URL(fileURLWithPath: store.root + "/.repository-index.json"), options: .atomic)
-        try? Data(url.absoluteString.utf8).write(to: URL(fileURLWithPath: store.root + "/.repository-url"), options: .atomic)
+        try? data.write(to: URL(fileURLWithPath: base + ".json"), options: .atomic)
+        try? Data(url.absoluteString.utf8).write(to: URL(fileURLWithPath: base + ".url"), options: .atomic)
+    }
+
+    /// `<store>/.repository-<first 16 hex digits of the URL's SHA-256>`.
+    private static func cacheBase(for url: URL, in store: PackStore) -> String {
+        store.root + "/.repository-" + SHA256.hex(of: Data(url.absoluteString.utf8)).prefix(16)
+    }
+
+    /// Every repository's index without a network round trip, merged in order (the first
+    /// wins on the same id); nil when none is known.
+    static func localIndex(_ urls: [URL], store: PackStore) -> PackIndex? {
+        let known = urls.compactMap { localIndex($0, store: store) }
+        return known.isEmpty ? nil : PackIndex.merging(known)
     }
 
     /// The repository's index without a network round trip: read directly for file://, the

@@ -4,6 +4,9 @@ import Foundation
 ///
 /// `<root>/<id>/` is one pack: its Apertium mode files under `modes/` (paths written as
 /// `@DATA@/...`, meaning this folder) and its data, plus `pack.json`, written by the installer.
+/// A neural pack's folder is the Argos package's one top-level folder, renamed to its id
+/// (`metadata.json`, `model/`, `sentencepiece.model`), plus `pack.json`: `neuralPackage(of:)`
+/// is where a worker finds it.
 /// A pack appears by one `rename(2)` of a folder unpacked and checked beside it, so it is there
 /// wholly or not at all; `.lock` serialises installs and removals across processes; leftovers
 /// of a killed install (`.staging-*`, `.trash-*`, `.download-*`) are removed by the next
@@ -20,6 +23,14 @@ public struct PackStore: Sendable, Equatable {
         public var size: Int
         public var license: String
         public var source: String
+        /// Absent in manifests written before neural packs: those are Apertium's.
+        public var engine: PackEngine?
+        /// Lowercase hex SHA-256 of the archive it was installed from (computed over the
+        /// downloaded file; absent in manifests written before it was recorded).
+        public var sha256: String?
+
+        /// The engine that runs it.
+        public var packEngine: PackEngine { engine ?? .apertium }
     }
 
     /// The store's folder.
@@ -125,12 +136,7 @@ public struct PackStore: Sendable, Equatable {
         guard let digest = SHA256.ofFile(atPath: archive) else { throw .store("cannot read the downloaded file") }
         guard digest == entry.sha256 else { throw .verification("SHA-256 \(digest.prefix(12))…, the index says \(entry.sha256.prefix(12))…") }
 
-        let staging = temporaryPath("staging", for: entry.id)
-        do {
-            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
-        } catch {
-            throw .store("cannot create \(staging): \(Self.reason(error))")
-        }
+        let staging = try makeStaging(for: entry.id)
         defer { try? FileManager.default.removeItem(atPath: staging) }
         try ArchiveExtractor(maxEntries: maxEntries, maxBytes: maxUnpackedBytes).extract(archive, into: staging, topFolder: entry.id)
         let unpacked = staging + "/" + entry.id
@@ -139,15 +145,21 @@ public struct PackStore: Sendable, Equatable {
         let manifest = InstalledPack(
             id: entry.id, version: entry.version, title: entry.title,
             directions: entry.directions.map { [$0.source, $0.target] }, modes: modes.map { String($0.dropLast(5)) },
-            size: entry.size, license: entry.license, source: entry.source)
+            size: entry.size, license: entry.license, source: entry.source, engine: .apertium, sha256: digest)
+        try writeManifest(manifest, in: unpacked)
+        try replace(folder(of: entry.id), with: unpacked)
+    }
+
+    /// Writes `pack.json` into an unpacked pack (replacing whatever the archive put there).
+    func writeManifest(_ manifest: InstalledPack, in folder: String) throws(PackError) {
         do {
+            try? FileManager.default.removeItem(atPath: folder + "/pack.json")
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            try encoder.encode(manifest).write(to: URL(fileURLWithPath: unpacked + "/pack.json"))
+            try encoder.encode(manifest).write(to: URL(fileURLWithPath: folder + "/pack.json"), options: .withoutOverwriting)
         } catch {
             throw .store("cannot write the pack's manifest: \(Self.reason(error))")
         }
-        try replace(folder(of: entry.id), with: unpacked)
     }
 
     /// Deletes a pack wholly: it is renamed away first, so it is never seen half-deleted.
@@ -161,7 +173,7 @@ public struct PackStore: Sendable, Equatable {
     }
 
     /// Puts `new` at `path`, moving an older copy away first.
-    private func replace(_ path: String, with new: String) throws(PackError) {
+    func replace(_ path: String, with new: String) throws(PackError) {
         var old: String?
         if FileManager.default.fileExists(atPath: path) {
             let trash = temporaryPath("trash", for: (path as NSString).lastPathComponent)
@@ -174,6 +186,17 @@ public struct PackStore: Sendable, Equatable {
             throw .store("cannot put the pack in place: \(String(cString: strerror(code)))")
         }
         if let old { try? FileManager.default.removeItem(atPath: old) }
+    }
+
+    /// A fresh staging folder inside the store; the caller removes it.
+    func makeStaging(for id: String) throws(PackError) -> String {
+        let staging = temporaryPath("staging", for: id)
+        do {
+            try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: false)
+        } catch {
+            throw .store("cannot create \(staging): \(Self.reason(error))")
+        }
+        return staging
     }
 
     private func createRoot() throws(PackError) {

@@ -27,6 +27,13 @@ struct SHA256 {
         }.joined()
     }
 
+    /// The SHA-256 of bytes in memory.
+    static func hex(of data: Data) -> String {
+        let hasher = SHA256()
+        data.withUnsafeBytes { hasher.update($0) }
+        return hasher.finish()
+    }
+
     /// The SHA-256 of a file's contents, or nil when it cannot be read.
     static func ofFile(atPath path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

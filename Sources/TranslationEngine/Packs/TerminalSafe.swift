@@ -12,17 +12,23 @@ public enum TerminalSafe {
                 break
             }
             count += 1
-            let value = scalar.value
-            let category = scalar.properties.generalCategory
-            if value < 0x20 || value == 0x7F || (0x80..<0xA0).contains(value) || category == .format
-                || category == .lineSeparator || category == .paragraphSeparator || category == .surrogate
-                || category == .privateUse || category == .unassigned {
-                out += "\\u{" + String(value, radix: 16) + "}"
+            if isHarmful(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// Whether `clean` shows this scalar as an escape: a control, format or bidi-override
+    /// character, a separator, or a private or unassigned code point.
+    public static func isHarmful(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        let category = scalar.properties.generalCategory
+        return value < 0x20 || value == 0x7F || (0x80..<0xA0).contains(value) || category == .format
+            || category == .lineSeparator || category == .paragraphSeparator || category == .surrogate
+            || category == .privateUse || category == .unassigned
     }
 
     /// `clean` in single quotes.

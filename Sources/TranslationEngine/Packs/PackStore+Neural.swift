@@ -1,0 +1,41 @@
+import Foundation
+
+extension PackStore {
+    /// The folder a neural worker loads for pack `id` (`metadata.json`, `model/`,
+    /// `sentencepiece.model`): `<root>/<id>`, when a neural pack of that id is installed.
+    ///
+    /// This is the one place that says where an Argos package lands in the store; pass the
+    /// result to `NeuralWorker(package:)`.
+    public func neuralPackage(of id: String) -> String? {
+        guard let pack = installedPack(id), pack.packEngine == .neural else { return nil }
+        let folder = folder(of: id)
+        return FileManager.default.fileExists(atPath: folder + "/metadata.json") ? folder : nil
+    }
+
+    /// Installs a downloaded Argos package (a zip) after checking it; call holding the lock.
+    ///
+    /// The size and SHA-256 are checked when the index gives them (Argos's gives neither; the
+    /// downloader held the server to its Content-Length). The SHA-256 of what arrived is
+    /// recorded in `pack.json` either way. Either the whole pack appears or the store is
+    /// unchanged.
+    func installNeural(_ entry: PackIndex.Entry, archive: String) throws(PackError) {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: archive)
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+        if entry.sizeIsKnown, size != entry.size { throw .verification("\(size) bytes, the index says \(entry.size)") }
+        guard let digest = SHA256.ofFile(atPath: archive) else { throw .store("cannot read the downloaded file") }
+        if entry.hasChecksum, digest != entry.sha256 {
+            throw .verification("SHA-256 \(digest.prefix(12))…, the index says \(entry.sha256.prefix(12))…")
+        }
+        let staging = try makeStaging(for: entry.id)
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        let top = try ArchiveExtractor(maxEntries: maxEntries, maxBytes: maxUnpackedBytes)
+            .extract(archive, into: staging, topFolder: nil, format: .zip)
+        let unpacked = staging + "/" + top
+        try ArgosPackage.check(unpacked, against: entry)
+        let manifest = InstalledPack(
+            id: entry.id, version: entry.version, title: entry.title, directions: entry.directions.map { [$0.source, $0.target] },
+            modes: [], size: size, license: entry.license, source: entry.source, engine: .neural, sha256: digest)
+        try writeManifest(manifest, in: unpacked)
+        try replace(folder(of: entry.id), with: unpacked)
+    }
+}
