@@ -40,7 +40,7 @@ struct ArchiveExtractor {
             archive_read_support_format_zip(reader)
         }
         guard archive_read_open_filename(reader, archivePath, 1 << 16) == carchive_ok() else {
-            throw .archive("cannot open the archive: \(Self.message(reader))")
+            throw .archive("cannot open the archive\(format == .zip ? " as a zip (an Argos package is one)" : ""): \(Self.message(reader))")
         }
         guard let writer = archive_write_disk_new() else { throw .archive("libarchive could not start") }
         defer { archive_write_free(writer) }
@@ -163,7 +163,8 @@ struct ArchiveExtractor {
     private static func message(_ archive: OpaquePointer) -> String {
         let text = archive_error_string(archive).map { TerminalSafe.clean(String(cString: $0)) } ?? "unknown error"
         let code = archive_errno(archive)
-        // libarchive's own text for a failed write is just "write failed": add the system's reason.
-        return code > 0 && code != EINVAL ? "\(text) (\(String(cString: strerror(code))))" : text
+        // libarchive's own text for a failed write is just "write failed": add the system's reason
+        // (not for its format and programmer errors, which it reports as EILSEQ and EINVAL).
+        return code > 0 && code != EINVAL && code != EILSEQ ? "\(text) (\(String(cString: strerror(code))))" : text
     }
 }

@@ -8,6 +8,7 @@ itself when its standard input closes (the test that started it ended, even by a
 after 10 minutes. Paths:
   /files/NAME            the file, with Range (206), ETag and Last-Modified
   /norange/NAME          the file, always whole (200), Range ignored
+  /nolength/NAME         the file, whole, with no Content-Length (the connection closes after it)
   /drop/N/NAME           the first request for NAME sends N bytes, then drops the connection;
                          later ones behave like /files/
   /dropnorange/N/NAME    the same, but later ones ignore Range like /norange/
@@ -55,6 +56,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_file('/'.join(parts[1:]), ranges=True)
             elif kind == 'norange':
                 self.send_file('/'.join(parts[1:]), ranges=False)
+            elif kind == 'nolength':
+                self.send_file('/'.join(parts[1:]), ranges=False, length=False)
             elif kind in ('drop', 'dropnorange'):
                 name = '/'.join(parts[2:])
                 with lock:
@@ -109,7 +112,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if readable and not self.connection.recv(1, 0x2):  # MSG_PEEK: b'' is end of stream
                 return
 
-    def send_file(self, name, ranges, cut=None, slow=False, stall=None, trickle=None):
+    def send_file(self, name, ranges, cut=None, slow=False, stall=None, trickle=None, length=True):
         path = os.path.normpath(os.path.join(ROOT, name))
         if not path.startswith(ROOT + os.sep) or not os.path.isfile(path):
             self.send_response(404)
@@ -129,7 +132,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
         else:
             self.send_response(200)
         body = data[start:]
-        self.send_header('Content-Length', str(len(body)))
+        if length:
+            self.send_header('Content-Length', str(len(body)))
+        else:
+            self.send_header('Connection', 'close')
+            self.close_connection = True
         self.send_header('ETag', etag)
         self.send_header('Last-Modified', 'Sat, 01 Jan 2000 00:00:00 GMT')
         if cut is not None:
