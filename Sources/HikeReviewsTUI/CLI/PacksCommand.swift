@@ -83,7 +83,10 @@ enum PacksCommand {
             StandardError.print("hike-reviews: packs install: \(error)")
             return 1
         }
-        let missing = entries.filter { entry in manager.installedPacks().first { $0.id == entry.id }?.version != entry.version }
+        // Sizes the repository did not give, from the servers (a HEAD each), for the question.
+        let missing = await manager.withSizes(entries.filter { entry in
+            manager.installedPacks().first { $0.id == entry.id }?.version != entry.version
+        })
         guard !missing.isEmpty else {
             StandardError.print("hike-reviews: packs install: already installed: \(ids.joined(separator: " "))")
             return 0

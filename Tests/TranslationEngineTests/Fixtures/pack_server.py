@@ -22,6 +22,7 @@ after 10 minutes. Paths:
                          like /files/
   /trickle/MS/NAME       the file one byte every MS milliseconds (a server never idle, but
                          far too slow), with Range
+  HEAD /files/, /norange/, /nolength/ ...   the headers GET would send, no body
   /log                   the requests seen so far, one "METHOD PATH RANGE" per line
 """
 import hashlib
@@ -45,6 +46,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+    def do_HEAD(self):
+        """Headers only, as GET would send them (the file paths stop before the body)."""
+        self.do_GET()
 
     def do_GET(self):
         with lock:
@@ -142,6 +147,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if cut is not None:
             self.send_header('Connection', 'close')
         self.end_headers()
+        if self.command == 'HEAD':
+            return
         if cut is not None:
             self.wfile.write(body[:cut])
             self.wfile.flush()

@@ -110,6 +110,27 @@ extension ArgosPackTests {
         #expect(setup.store.installedPack("translate-de_en")?.sha256 == (try Self.sha256(ofFile: setup.served + "/good.argosmodel")))
     }
 
+    @Test func sizesTheIndexDoesNotGiveComeFromTheServerBeforeTheQuestion() async throws {
+        let setup = try Setup()
+        defer { setup.server.stop() }
+        let good = setup.served + "/good.argosmodel"
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: good)[.size] as? Int)
+        try setup.serve([Self.entry("translate-de_en"), Self.entry("translate-nolength", link: setup.server.url("nolength/good.argosmodel").absoluteString),
+                         Self.entry("translate-missing", link: "missing.argosmodel"), Self.entry("translate-local", link: "file://" + good)],
+                        as: "sizes.json")
+        let manager = setup.manager(["files/sizes.json"])
+        let entries = try await manager.availablePacks()
+        let sized = await manager.withSizes(entries)
+        #expect(sized.map(\.size) == [size, 0, 0], "\(sized.map(\.size))")
+        #expect(setup.server.requests().filter { $0.hasPrefix("HEAD ") }.count == 3)
+        let offline = PackManager(store: setup.store, repositoryURLs: manager.repositoryURLs, offline: true)
+        #expect(await offline.withSizes(entries).allSatisfy { !$0.sizeIsKnown }, "offline asks no server")
+        #expect(await PackManager.probeSize(URL(fileURLWithPath: good), offline: true, timeout: .seconds(1)) == size)
+        #expect(await PackManager.probeSize(URL(fileURLWithPath: "/dev/zero"), offline: true, timeout: .seconds(1)) == nil)
+        // An http index may not link to file:, so that entry was left out.
+        #expect(!entries.contains { $0.id == "translate-local" })
+    }
+
     @Test(arguments: [("traversal", "'..'"), ("absolute", "absolute path"), ("symlink", "symlink leaving"),
                       ("twotop", "more than one top-level folder"), ("topfile", "more than one top-level folder"),
                       ("bomb", "unpacks to more than"), ("bigmeta", "metadata.json is"), ("nomodel", "no model/model.bin"),
