@@ -9,13 +9,15 @@ extension PackManager {
     /// within their scheme, never when offline) or the file's size (file:). Entries whose size
     /// stays unknown are returned as they were, so a consent text can say "size unknown".
     ///
-    /// The size shown is then the size enforced: a download of an entry that has one must match it.
+    /// The size shown is then the size enforced: the sizes learnt are kept in the manager's index,
+    /// so `download(_:)` of those ids must receive exactly that many bytes.
     public func withSizes(_ entries: [PackIndex.Entry], timeout: Duration = .seconds(5)) async -> [PackIndex.Entry] {
         var result: [PackIndex.Entry] = []
         for var entry in entries {
             if !entry.sizeIsKnown, let size = await Self.probeSize(entry.url, offline: offline, timeout: timeout),
                size > 0, size <= Int(store.maxUnpackedBytes) {
                 entry.size = size
+                learnSize(of: entry)
             }
             result.append(entry)
         }

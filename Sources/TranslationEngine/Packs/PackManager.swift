@@ -155,6 +155,12 @@ public actor PackManager {
         }
     }
 
+    /// Keeps a size learnt from the server in the index in hand, for the same entry only.
+    func learnSize(of entry: PackIndex.Entry) {
+        guard let position = index?.packs.firstIndex(where: { $0.id == entry.id && $0.url == entry.url && !$0.sizeIsKnown }) else { return }
+        index?.packs[position].size = entry.size
+    }
+
     /// The index, fetched unless the one in hand already lists every id.
     private func knownIndex(containing ids: [String]) async throws(PackError) -> PackIndex {
         if let index, ids.allSatisfy({ index.entry($0) != nil }) { return index }

@@ -127,6 +127,16 @@ extension ArgosPackTests {
         #expect(await offline.withSizes(entries).allSatisfy { !$0.sizeIsKnown }, "offline asks no server")
         #expect(await PackManager.probeSize(URL(fileURLWithPath: good), offline: true, timeout: .seconds(1)) == size)
         #expect(await PackManager.probeSize(URL(fileURLWithPath: "/dev/zero"), offline: true, timeout: .seconds(1)) == nil)
+        // The size learnt is the size enforced: the file grows, the download is refused.
+        let grown = try Data(contentsOf: URL(fileURLWithPath: good)) + Data("more".utf8)
+        try grown.write(to: URL(fileURLWithPath: good))
+        do {
+            try await manager.download(["translate-de_en"])
+            Issue.record("a file of another size than announced was installed")
+        } catch {
+            #expect("\(error)".contains("\(size)"), "\(error)")
+        }
+        #expect(setup.store.installed().isEmpty)
         // An http index may not link to file:, so that entry was left out.
         #expect(!entries.contains { $0.id == "translate-local" })
     }
