@@ -58,8 +58,8 @@ public actor PackManager {
     }
 
     /// The repositories' packs, fetched fresh (and remembered for offline use), merged in
-    /// order. Throws when no repository could be read; when only some could, what they list
-    /// comes back and `repositoryProblems` says why the others are missing.
+    /// order. Throws when no repository could be read; when only some could, the others count
+    /// with their last fetched index, if any, and `unreachableRepositories()` says why.
     public func availablePacks() async throws(PackError) -> [PackIndex.Entry] {
         try await freshIndex().packs
     }
@@ -173,15 +173,19 @@ public actor PackManager {
         }
         var fetched: [PackIndex] = []
         var problems: [PackError] = []
+        var anyFresh = false
         for url in repositoryURLs {
             do {
                 fetched.append(try await PackRepository.fetchIndex(url, offline: offline, cacheIn: store, limits: limits))
+                anyFresh = true
             } catch {
                 problems.append(error)
+                // Its last known index keeps its place in the order, so the first still wins.
+                if let cached = PackRepository.cachedIndex(in: store, for: url) { fetched.append(cached) }
             }
         }
         repositoryProblems = problems
-        guard !fetched.isEmpty else { throw problems[0] }
+        guard anyFresh else { throw problems[0] }
         let merged = PackIndex.merging(fetched)
         index = merged
         return merged

@@ -245,6 +245,12 @@ extension ArgosPackTests {
         // The catalog reads every repository without the network (file: directly, http from the cache).
         let catalog = PackCatalog.load(store: setup.store, repositoryURLs: mixed.repositoryURLs)
         #expect(Set(catalog.repository?.packs.map(\.id) ?? []) == ["eng-spa", "translate-de_en"])
+        // A repository that goes away still counts with its last index, in its place.
+        try FileManager.default.removeItem(atPath: setup.served + "/ours.json")
+        let later = setup.manager(["files/ours.json", "files/argos.json"])
+        let (stillListed, gone) = await later.listing()
+        #expect(gone?.description.contains("HTTP 404") == true)
+        #expect(stillListed.first { $0.id == "eng-spa" }?.engine == .apertium, "ours still wins from its cached index")
     }
 
     @Test func severalURLsComeFromTheEnvironment() {
