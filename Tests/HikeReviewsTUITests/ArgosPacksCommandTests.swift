@@ -60,6 +60,25 @@ extension ArgosPacksCommandTests {
         #expect(usage.status == 2)
     }
 
+    @Test func anUnreachableRepositoryIsNamedWithTheAgeOfItsLastIndex() throws {
+        let source = try Self.argos.get()
+        let served = try PacksCommandTests.freshStore()
+        for name in try FileManager.default.contentsOfDirectory(atPath: source) {
+            try FileManager.default.copyItem(atPath: source + "/" + name, toPath: served + "/" + name)
+        }
+        let script = Paths.packageRoot.appendingPathComponent("Tests/TranslationEngineTests/Fixtures/pack_server.py").path
+        let server = try PackServer(serving: served, script: script)
+        defer { server.stop() }
+        let store = try PacksCommandTests.freshStore()
+        let urls = ["--packs-url", "file://" + TestRepository.path + "/index.json", "--packs-url", server.url("files/index.json").absoluteString]
+        #expect(try PacksCommandTests.run(["packs", "list", "--json"] + urls, store: store).status == 0)
+        try FileManager.default.removeItem(atPath: served + "/index.json")
+        let later = try PacksCommandTests.run(["packs", "list", "--json"] + urls, store: store)
+        #expect(later.error.contains("HTTP 404") && later.error.contains("using its index of just now"), "\(later.error)")
+        #expect(later.error.split(separator: "\n").count == 1, "\(later.error)")
+        #expect(try Self.rows(later.output)["translate-de_en"]?["engine"] as? String == "neural", "still listed from the cached index")
+    }
+
     @Test func theConsentTextSaysSizeUnknownAndThatNoChecksumIsPublished() throws {
         let argos = PackIndex.Entry(id: "translate-de_en", version: "1.0", title: "German - English",
                                     directions: [Direction(source: "de", target: "en", mode: "translate-de_en", pack: "translate-de_en")],

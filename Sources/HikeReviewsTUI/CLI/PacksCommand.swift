@@ -33,8 +33,10 @@ enum PacksCommand {
         // Still list what is on disk and in the repositories that answered; say why the others
         // are missing, and which entries were left out.
         let problems = await manager.unreachableRepositories()
-        for reason in problems.isEmpty ? (problem.map { [$0] } ?? []) : problems {
-            StandardError.print("hike-reviews: packs list: \(reason)")
+        if problems.isEmpty, let problem { StandardError.print("hike-reviews: packs list: \(problem)") }
+        for (url, reason) in problems {
+            let age = PackRepository.indexAge(of: url, in: manager.store).map { "; using its index of \(PackRepository.describeAge($0))" } ?? ""
+            StandardError.print("hike-reviews: packs list: \(reason)\(age)")
         }
         for line in await manager.refusedEntries() {
             StandardError.print("hike-reviews: packs list: an entry was left out: \(line)")
@@ -74,7 +76,7 @@ enum PacksCommand {
         let entries: [PackIndex.Entry]
         do {
             let available = try await manager.availablePacks()
-            let problems = await manager.unreachableRepositories()
+            let problems = await manager.unreachableRepositories().map(\.reason)
             entries = try ids.map { id throws(PackError) in
                 guard let entry = available.first(where: { $0.id == id }) else { throw problems.first ?? PackError.unknownPack(id) }
                 return entry

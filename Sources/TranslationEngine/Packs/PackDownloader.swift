@@ -26,15 +26,20 @@ struct PackDownloader: Sendable {
     /// Downloads `url` into `destination` (created or replaced); `progress(bytes, total)`, and
     /// `stalled(idle)` about once a second while no byte has come for `limits.stallNotice`.
     /// With `exactSize` false, `expectedSize` is only an upper bound (for an index).
-    func download(_ url: URL, to destination: String, expectedSize: Int, exactSize: Bool = true,
+    /// With `conditional` (an ETag or Last-Modified from an earlier fetch), a server that
+    /// answers 304 leaves `destination` empty and the result says `notModified`.
+    @discardableResult
+    func download(_ url: URL, to destination: String, expectedSize: Int, exactSize: Bool = true, conditional: String? = nil,
                   progress: @escaping @Sendable (Int, Int) -> Void,
-                  stalled: @escaping @Sendable (Duration) -> Void = { _ in }) async throws(PackError) {
+                  stalled: @escaping @Sendable (Duration) -> Void = { _ in }) async throws(PackError) -> DownloadResult {
         switch url.scheme?.lowercased() {
         case "file":
             try await copyFile(url.path, to: destination, expectedSize: expectedSize, exactSize: exactSize, progress: progress)
+            return DownloadResult()
         case "http", "https":
             if offline { throw .offline(url.absoluteString) }
-            try await fetch(url, to: destination, expectedSize: expectedSize, exactSize: exactSize, progress: progress, stalled: stalled)
+            return try await fetch(url, to: destination, expectedSize: expectedSize, exactSize: exactSize, conditional: conditional,
+                                   progress: progress, stalled: stalled)
         default:
             throw .download("unsupported URL scheme in \(TerminalSafe.clean(url.absoluteString))")
         }
@@ -76,9 +81,9 @@ struct PackDownloader: Sendable {
         }
     }
 
-    private func fetch(_ url: URL, to destination: String, expectedSize: Int, exactSize: Bool,
+    private func fetch(_ url: URL, to destination: String, expectedSize: Int, exactSize: Bool, conditional: String?,
                        progress: @escaping @Sendable (Int, Int) -> Void,
-                       stalled: @escaping @Sendable (Duration) -> Void) async throws(PackError) {
+                       stalled: @escaping @Sendable (Duration) -> Void) async throws(PackError) -> DownloadResult {
         guard FileManager.default.createFile(atPath: destination, contents: nil),
               let handle = FileHandle(forWritingAtPath: destination) else {
             throw .store("cannot write \(destination)")
@@ -90,7 +95,9 @@ struct PackDownloader: Sendable {
         var stalls = 0
         for _ in 0..<max(1, attempts) {
             if Task.isCancelled { throw .cancelled }
+            // Conditional only while nothing has arrived: a resumed tail is asked with If-Range.
             let transfer = Transfer(handle: handle, url: url, offset: received, validator: validator,
+                                    conditional: received == 0 ? conditional : nil,
                                     expectedSize: expectedSize, exactSize: exactSize, limits: limits, label: label,
                                     progress: progress, stalled: stalled)
             let outcome = await transfer.run()
@@ -98,7 +105,9 @@ struct PackDownloader: Sendable {
             validator = transfer.validator
             switch outcome {
             case .finished:
-                return
+                return DownloadResult(validator: validator)
+            case .notModified:
+                return DownloadResult(validator: conditional, notModified: true)
             case .failed(let error):
                 throw error
             case .interrupted(let error), .stalled(let error):
@@ -123,10 +132,20 @@ struct PackDownloader: Sendable {
 
 }
 
+/// What a download ended with.
+struct DownloadResult: Sendable, Equatable {
+    /// The ETag, else Last-Modified, of what was fetched (http only).
+    var validator: String?
+    /// The server answered 304 to the conditional request: nothing was written.
+    var notModified = false
+}
+
 /// One HTTP request of a download, as a URLSession delegate.
 private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     enum Outcome {
         case finished
+        /// 304 to a conditional request.
+        case notModified
         /// Worth another attempt (connection dropped).
         case interrupted(PackError)
         /// No byte for the idle timeout: worth one more attempt, not more.
@@ -145,6 +164,8 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         var lastByte: ContinuousClock.Instant
         var validator: String?
         var failure: PackError?
+        /// The server answered 304 to the conditional request.
+        var notModified = false
         /// Set by the watchdog when it gave up on a silent or trickling server.
         var timedOut: PackError?
         var continuation: CheckedContinuation<Outcome, Never>?
@@ -155,6 +176,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     let url: URL
     let startOffset: Int
     let requestedValidator: String?
+    let conditional: String?
     let expectedSize: Int
     let exactSize: Bool
     let limits: DownloadLimits
@@ -164,7 +186,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     private let clock = ContinuousClock()
     private let state: Mutex<State>
 
-    init(handle: FileHandle, url: URL, offset: Int, validator: String?, expectedSize: Int, exactSize: Bool,
+    init(handle: FileHandle, url: URL, offset: Int, validator: String?, conditional: String?, expectedSize: Int, exactSize: Bool,
          limits: DownloadLimits, label: String,
          progress: @escaping @Sendable (Int, Int) -> Void, stalled: @escaping @Sendable (Duration) -> Void) {
         self.exactSize = exactSize
@@ -175,6 +197,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         self.url = url
         self.startOffset = offset
         self.requestedValidator = validator
+        self.conditional = conditional
         self.expectedSize = expectedSize
         self.progress = progress
         state = Mutex(State(received: offset, lastByte: clock.now, validator: validator))
@@ -187,6 +210,10 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         // Our watchdog measures idleness; URLSession's own timeout only backs it up.
         let timeout = Double(limits.idleTimeout.components.seconds) + 30
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        if let conditional {
+            let isTag = conditional.hasPrefix("\"") || conditional.hasPrefix("W/")
+            request.setValue(conditional, forHTTPHeaderField: isTag ? "If-None-Match" : "If-Modified-Since")
+        }
         if startOffset > 0, let requestedValidator {
             request.setValue("bytes=\(startOffset)-", forHTTPHeaderField: "Range")
             request.setValue(requestedValidator, forHTTPHeaderField: "If-Range")
@@ -306,6 +333,10 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
                 }
                 state.withLock { $0.declared = length }
             }
+        case 304 where conditional != nil:
+            state.withLock { $0.notModified = true }
+            completionHandler(.cancel)
+            return
         case 300..<400:
             fail(.download("redirect refused for \(TerminalSafe.clean(url.absoluteString))"))
             completionHandler(.cancel)
@@ -367,7 +398,9 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
             return (state.continuation, state.failure, state.timedOut, state.received, state.declared)
         }
         let outcome: Outcome
-        if let failure {
+        if state.withLock({ $0.notModified }) {
+            outcome = .notModified
+        } else if let failure {
             outcome = .failed(failure)
         } else if let timedOut {
             if case .timedOut(_, _, .noData) = timedOut { outcome = .stalled(timedOut) } else { outcome = .failed(timedOut) }

@@ -28,7 +28,7 @@ extension PackManager {
         let catalog = PackCatalog.load(store: store, repositoryURLs: repositoryURLs)
         do {
             available = try await availablePacks()
-            problem = repositoryProblems.first
+            problem = repositoryProblems.first?.reason
         } catch {
             problem = error
             available = catalog.repository?.packs ?? []

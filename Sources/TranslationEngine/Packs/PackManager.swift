@@ -39,7 +39,7 @@ public actor PackManager {
     public nonisolated let limits: DownloadLimits
     private var index: PackIndex?
     /// Why repositories could not be read at the last fetch (one line each), while others were.
-    private(set) var repositoryProblems: [PackError] = []
+    private(set) var repositoryProblems: [(url: URL, reason: PackError)] = []
     private var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
 
     public init(store: PackStore = .default, repositoryURLs: [URL] = PackRepository.defaultIndexURLs(),
@@ -69,8 +69,8 @@ public actor PackManager {
         index?.refused ?? []
     }
 
-    /// Why some repositories could not be read at the last fetch, one error each.
-    public func unreachableRepositories() -> [PackError] {
+    /// The repositories that could not be read at the last fetch, each with why.
+    public func unreachableRepositories() -> [(url: URL, reason: PackError)] {
         repositoryProblems
     }
 
@@ -106,7 +106,7 @@ public actor PackManager {
         let index = try await knownIndex(containing: ids)
         for id in ids {
             // A repository that could not be read may be the one that has it: say so.
-            guard let entry = index.entry(id) else { throw repositoryProblems.first ?? .unknownPack(id) }
+            guard let entry = index.entry(id) else { throw repositoryProblems.first?.reason ?? .unknownPack(id) }
             if let installed = store.installedPack(id), installed.version == entry.version {
                 // Someone else fetched it meanwhile: listeners waiting for it may stop waiting.
                 broadcast(.succeeded(id: id))
@@ -172,20 +172,20 @@ public actor PackManager {
             throw .index("no repository is set: set HIKE_REVIEWS_PACKS_URL or pass --packs-url (make run builds a local one)")
         }
         var fetched: [PackIndex] = []
-        var problems: [PackError] = []
+        var problems: [(url: URL, reason: PackError)] = []
         var anyFresh = false
         for url in repositoryURLs {
             do {
                 fetched.append(try await PackRepository.fetchIndex(url, offline: offline, cacheIn: store, limits: limits))
                 anyFresh = true
             } catch {
-                problems.append(error)
+                problems.append((url, error))
                 // Its last known index keeps its place in the order, so the first still wins.
                 if let cached = PackRepository.cachedIndex(in: store, for: url) { fetched.append(cached) }
             }
         }
         repositoryProblems = problems
-        guard anyFresh else { throw problems[0] }
+        guard anyFresh else { throw problems[0].reason }
         let merged = PackIndex.merging(fetched)
         index = merged
         return merged

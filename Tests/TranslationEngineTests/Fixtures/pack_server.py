@@ -23,6 +23,7 @@ after 10 minutes. Paths:
   /trickle/MS/NAME       the file one byte every MS milliseconds (a server never idle, but
                          far too slow), with Range
   HEAD /files/, /norange/, /nolength/ ...   the headers GET would send, no body
+  If-None-Match with the file's ETag on those paths: 304, logged with " 304" at the end
   /log                   the requests seen so far, one "METHOD PATH RANGE" per line
 """
 import hashlib
@@ -126,6 +127,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         data = open(path, 'rb').read()
         etag = '"%s"' % hashlib.sha256(data).hexdigest()[:16]
+        if self.headers.get('If-None-Match') == etag:
+            with lock:
+                log[-1] += ' 304'
+            self.send_response(304)
+            self.send_header('ETag', etag)
+            self.send_header('Content-Length', '0')
+            self.end_headers()
+            return
         start = 0
         wanted = self.headers.get('Range')
         condition = self.headers.get('If-Range')

@@ -253,6 +253,25 @@ extension ArgosPackTests {
         #expect(stillListed.first { $0.id == "eng-spa" }?.engine == .apertium, "ours still wins from its cached index")
     }
 
+    @Test func anHttpIndexIsFetchedAgainOnlyWhenItChanged() async throws {
+        let setup = try Setup()
+        defer { setup.server.stop() }
+        let url = setup.server.url("files/index.json")
+        #expect(PackRepository.indexAge(of: url, in: setup.store) == nil)
+        _ = try await setup.manager().availablePacks()
+        let age = try #require(PackRepository.indexAge(of: url, in: setup.store))
+        #expect(age < .seconds(60))
+        let again = try await setup.manager().availablePacks()
+        #expect(again.contains { $0.id == "translate-de_en" })
+        let requests = setup.server.requests().filter { $0.contains("/files/index.json") }
+        #expect(requests.count == 2 && requests.last?.hasSuffix(" 304") == true, "\(requests)")
+        try setup.serve([Self.entry("translate-changed")], as: "index.json")
+        #expect(try await setup.manager().availablePacks().map(\.id) == ["translate-changed"])
+        #expect(setup.server.requests().filter { $0.contains("/files/index.json") }.last?.hasSuffix(" 304") == false)
+        #expect(PackRepository.describeAge(.seconds(30)) == "just now" && PackRepository.describeAge(.seconds(720)) == "12 min ago")
+        #expect(PackRepository.describeAge(.seconds(3 * 3600)) == "3 h ago" && PackRepository.describeAge(.seconds(3 * 86_400)) == "3 days ago")
+    }
+
     @Test func severalURLsComeFromTheEnvironment() {
         let urls = PackRepository.defaultIndexURLs(environment: [
             "HIKE_REVIEWS_PACKS_URL": " file:///a/index.json\thttp://127.0.0.1:1/x.json  /b%20c/index.json ftp://nope/x.json ",
