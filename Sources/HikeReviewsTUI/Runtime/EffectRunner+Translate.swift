@@ -6,7 +6,7 @@ extension EffectRunner {
     /// translated group by group, each from its own language; results stream back as actions.
     func translate(run: Int, jobs: [TranslationJob], target: String) {
         let groups = Dictionary(grouping: jobs, by: \.source)
-        let catalog = PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL)
+        let catalog = PackCatalog.load(store: manager.store, repositoryURLs: manager.repositoryURLs)
         for source in groups.keys.sorted() {
             let group = groups[source] ?? []
             let session = TranslationSession(sourceTag: source, targetTag: target, catalog: catalog, consent: consent, manager: manager)
@@ -77,7 +77,7 @@ extension EffectRunner {
         let queue = self.queue
         let manager = self.manager
         Task.detached {
-            let catalog = PackCatalog.load(store: manager.store, repositoryURL: manager.repositoryURL)
+            let catalog = PackCatalog.load(store: manager.store, repositoryURLs: manager.repositoryURLs)
             let availability = LanguageAvailability(catalog: catalog)
             let tags = availability.supportedLanguageTags
             var choices: [LanguageChoice] = []

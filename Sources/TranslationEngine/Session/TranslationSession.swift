@@ -73,7 +73,7 @@ public actor TranslationSession {
     /// `notInstalled` naming the command that installs them.
     public init(sourceTag: String?, targetTag: String?, consent: (any ConsentHandler)? = nil, manager: PackManager? = nil) {
         let manager = manager ?? (consent == nil ? nil : PackManager())
-        let catalog = manager.map { PackCatalog.load(store: $0.store, repositoryURL: $0.repositoryURL) } ?? PackCatalog.load()
+        let catalog = manager.map { PackCatalog.load(store: $0.store, repositoryURLs: $0.repositoryURLs) } ?? PackCatalog.load()
         self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, consent: consent, manager: manager)
     }
 
