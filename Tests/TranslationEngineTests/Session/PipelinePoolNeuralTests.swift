@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
@@ -192,5 +193,68 @@ extension PipelinePoolNeuralTests {
         await #expect(throws: PipelineError.workerNotReady("no Python environment for neural models: run scripts/setup-neural")) {
             _ = try await pool.worker(for: "/nonexistent/translate-de_en")
         }
+    }
+}
+
+extension PipelinePoolNeuralTests {
+    /// Whether `pid` has exited (gone, or a zombie nobody reaped yet).
+    static func hasExited(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+    }
+
+    @Test func anOwnerKilledWithSignalNineLeavesNoWorkerOrStageBehind() async throws {
+        // The owner is this test binary run again as `PoolOwnerChild`: a pool with a warm worker
+        // and a warm spa-eng pipeline, its pids written to a file, then killed with -9.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pool-owner-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let pidsPath = folder + "/pids"
+        let binary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let owner = try Subprocess.start(["/usr/bin/env", "HIKE_REVIEWS_POOL_OWNER_PIDS=\(pidsPath)",
+                                          "HIKE_REVIEWS_POOL_OWNER_MODEL=\(Self.echo())",
+                                          binary, "--testing-library", "swift-testing", "--filter", "PoolOwnerChild"],
+                                         outputPath: folder + "/out", errorPath: folder + "/err")
+        let deadline = ContinuousClock.now + .seconds(60)
+        var text = ""
+        while text.isEmpty && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+            text = (try? String(contentsOfFile: pidsPath, encoding: .utf8)) ?? ""
+        }
+        let pids = text.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
+        let alive = pids.allSatisfy { !Self.hasExited($0) }
+        kill(owner.pid, SIGKILL)
+        _ = try await Subprocess.waitOffPool(for: owner.pid, program: "owner")
+        let output = (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? ""
+        try #require(pids.count > 1, "the owner wrote no pids: \(output.suffix(2000))")
+        #expect(alive, "the worker and the stages were running before the owner was killed")
+        let gone = ContinuousClock.now + .seconds(10)
+        while !pids.allSatisfy(Self.hasExited) && ContinuousClock.now < gone {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(pids.filter { !Self.hasExited($0) }.isEmpty, "still running after the owner died: \(pids.filter { !Self.hasExited($0) })")
+    }
+}
+
+/// Not a test: the owner process of `anOwnerKilledWithSignalNineLeavesNoWorkerOrStageBehind`,
+/// run only when that test starts this binary with HIKE_REVIEWS_POOL_OWNER_PIDS set.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["HIKE_REVIEWS_POOL_OWNER_PIDS"] != nil,
+                "runs only as the owner process started by the owner-killed test"))
+struct PoolOwnerChild {
+    @Test func holdAWarmWorkerAndPipelineUntilKilled() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let pidsPath = try #require(environment["HIKE_REVIEWS_POOL_OWNER_PIDS"])
+        let model = try #require(environment["HIKE_REVIEWS_POOL_OWNER_MODEL"])
+        let pool = PipelinePool(settings: PipelinePoolTests.settings(), neuralRuntime: NeuralFixtures.runtime)
+        let worker = try await pool.worker(for: model)
+        _ = try await worker.translate("Der Hund.", timeout: .seconds(30))
+        let spanish = try await pool.pipeline(for: PipelinePoolTests.location("spa-eng"))
+        _ = try await spanish.translate("El perro.", timeout: .seconds(10))
+        let pids = (worker.processIDs + spanish.processIDs).map(String.init).joined(separator: " ")
+        try Data(pids.utf8).write(to: URL(fileURLWithPath: pidsPath + ".partial"))
+        try FileManager.default.moveItem(atPath: pidsPath + ".partial", toPath: pidsPath)
+        try await Task.sleep(for: .seconds(120))
+        await pool.shutdownAll()
     }
 }
