@@ -185,7 +185,7 @@ actor PipelinePool {
     }
 
     /// What a member of `key` will use once warm: its last measured PSS, else an estimate.
-    private func expectedFootprint(of key: Key) -> Int {
+    func expectedFootprint(of key: Key) -> Int {
         if let measured = footprints[key] { return measured }
         switch key {
         case .apertium:

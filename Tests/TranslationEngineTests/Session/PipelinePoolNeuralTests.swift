@@ -188,6 +188,22 @@ extension PipelinePoolNeuralTests {
         #expect(PipelinePool.Settings.fromEnvironment(["HIKE_REVIEWS_NEURAL_THREADS": "many"]).neuralThreads == 1)
     }
 
+    @Test func aWorkerNotMeasuredYetCountsAsItsModelPlusPython() async throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("pool-estimate-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: package + "/model", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: package) }
+        // Sparse: 200 MB by size, nothing on disk.
+        try Data().write(to: URL(fileURLWithPath: package + "/model/model.bin"))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: package + "/model/model.bin"))
+        try handle.truncate(atOffset: 200 << 20)
+        try handle.close()
+        let pool = PipelinePool(settings: PipelinePoolTests.settings(), neuralRuntime: nil)
+        #expect(await pool.expectedFootprint(of: .neural(package: package, threads: 1)) == (200 << 20) + PipelinePool.pythonFootprint)
+        // No model.bin: a pair's default, plus Python.
+        #expect(await pool.expectedFootprint(of: .neural(package: "/nonexistent", threads: 1))
+                == PipelinePool.defaultFootprint + PipelinePool.pythonFootprint)
+    }
+
     @Test func withoutTheVenvAWorkerFailsWithWhatToRun() async {
         let pool = PipelinePool(settings: PipelinePoolTests.settings(), neuralRuntime: nil)
         await #expect(throws: PipelineError.workerNotReady("no Python environment for neural models: run scripts/setup-neural")) {
