@@ -26,6 +26,14 @@ final class ProcessSlot<Child: MemberProcess>: Sendable {
         var crashes = CrashHistory()
         /// Generations spawned so far (first start included).
         var generations = 0
+        /// Callers it was handed to whose request has not begun yet, and when the last one was.
+        var claims = 0
+        var lastClaim: ContinuousClock.Instant?
+
+        func isClaimed(within lifetime: Duration, at now: ContinuousClock.Instant = .now) -> Bool {
+            guard claims > 0, let lastClaim else { return false }
+            return now - lastClaim < lifetime
+        }
     }
 
     let state = Mutex(State())
@@ -39,6 +47,7 @@ final class ProcessSlot<Child: MemberProcess>: Sendable {
     func begin() throws(PipelineError) {
         try state.withLock { state throws(PipelineError) in
             if state.isShutDown { throw .shutDown }
+            if state.claims > 0 { state.claims -= 1 }
             state.usage.begin()
         }
     }
@@ -57,9 +66,24 @@ final class ProcessSlot<Child: MemberProcess>: Sendable {
         take { $0.isShutDown = true; return true }?.terminate()
     }
 
-    /// Kills the generation unless requests are in flight; returns whether it killed one.
-    func stopIfIdle() -> Bool {
-        guard let child = take({ $0.usage.inFlight == 0 }) else { return false }
+    /// Marks it as handed to a caller whose request is about to come: until that request begins
+    /// (or `lifetime` passes), `isClaimed` holds and `stopIfIdle` spares it.
+    func claim() {
+        state.withLock { state in
+            state.claims += 1
+            state.lastClaim = .now
+        }
+    }
+
+    /// Whether a caller it was handed to in the last `lifetime` has not sent its request yet.
+    func isClaimed(within lifetime: Duration) -> Bool {
+        state.withLock { $0.isClaimed(within: lifetime) }
+    }
+
+    /// Kills the generation unless requests are in flight or claimed within `claimLifetime`
+    /// (zero: claims ignored); returns whether it killed one.
+    func stopIfIdle(sparingClaimsWithin claimLifetime: Duration = .zero) -> Bool {
+        guard let child = take({ $0.usage.inFlight == 0 && !$0.isClaimed(within: claimLifetime) }) else { return false }
         child.terminate()
         return true
     }

@@ -59,14 +59,9 @@ actor PipelinePool {
     private var members: [Key: [any PoolMember]] = [:]
     /// PSS measured for each key when it last ran warm.
     private var footprints: [Key: Int] = [:]
-    /// When each member was last handed out (see `makeRoom`).
-    private var handedOut: [ObjectIdentifier: ContinuousClock.Instant] = [:]
     private var sweeper: Task<Void, Never>?
-    /// How long a member just handed out counts as busy: its caller is about to send a request,
-    /// and stopping it now would only have the request start it again, outside the budget.
-    static let handOutGrace: Duration = .milliseconds(500)
-    /// How long a member handed out but not started counts in the budget at its expected size.
-    static let reservationLifetime: Duration = .seconds(10)
+    /// How long a member handed out counts as claimed if its caller never sends a request.
+    static let claimLifetime: Duration = .seconds(5)
 
     init(settings: Settings = .fromEnvironment(), neuralRuntime: NeuralRuntime? = NeuralRuntime.locate()) {
         self.settings = settings
@@ -120,14 +115,13 @@ actor PipelinePool {
         sweeper = nil
         members.values.joined().forEach { $0.shutdown() }
         members.removeAll()
-        handedOut.removeAll()
     }
 
     /// Stops the processes of members unused for `idleTimeout`; extra replicas are dropped.
     func sweepIdle() {
         let now = ContinuousClock.now
         for (key, replicas) in members {
-            for member in replicas where member.isRunning && isIdle(member, at: now) && now - member.lastUsed >= settings.idleTimeout {
+            for member in replicas where member.isRunning && isIdle(member) && now - member.lastUsed >= settings.idleTimeout {
                 remember(member, at: key)
                 stop(member)
             }
@@ -158,22 +152,21 @@ actor PipelinePool {
         return handOut(member)
     }
 
-    /// Stamps the member as handed out; no suspension may come between `makeRoom`'s last
+    /// Claims the member for its caller; no suspension may come between `makeRoom`'s last
     /// check and this, or two callers could both find room.
     private func handOut<Member: PoolMember>(_ member: Member) -> Member {
-        handedOut[ObjectIdentifier(member)] = .now
+        member.claim()
         return member
     }
 
-    /// No request in flight, and none about to come from a caller it was just handed to.
-    private func isIdle(_ member: any PoolMember, at now: ContinuousClock.Instant = .now) -> Bool {
-        member.inFlight == 0 && handedOut[ObjectIdentifier(member)].map { now - $0 >= Self.handOutGrace } ?? true
+    /// No request in flight, and none about to come from a caller it was handed to.
+    private func isIdle(_ member: any PoolMember) -> Bool {
+        member.inFlight == 0 && !member.isClaimed(within: Self.claimLifetime)
     }
 
     @discardableResult
     private func stop(_ member: any PoolMember) -> Bool {
-        handedOut[ObjectIdentifier(member)] = nil
-        return member.stopProcesses()
+        member.stopProcesses(sparingClaimsWithin: Self.claimLifetime)
     }
 
     private func allMembers() -> [(key: Key, member: any PoolMember)] {
@@ -207,13 +200,13 @@ actor PipelinePool {
     ///
     /// A member handed out but not started yet counts at its expected size, so two callers for
     /// different keys cannot both find an empty pool and start at once; a running member counts
-    /// at least what it used when last warm (it may still be loading); one just handed out is
-    /// not stopped (its caller's request would start it again).
+    /// at least what it used when last warm (it may still be loading); one handed out is not
+    /// stopped until its caller's request begins (`claimLifetime` at most), since that request
+    /// would start it again outside the budget.
     private func makeRoom(for key: Key, except keep: any PoolMember) async {
         let needed = expectedFootprint(of: key)
         let deadline = ContinuousClock.now + settings.maxWaitForRoom
         while true {
-            let now = ContinuousClock.now
             // Each running member measured once per round (reading /proc is not free).
             let candidates = allMembers().filter { $0.member !== keep }
                 .compactMap { entry -> (entry: (key: Key, member: any PoolMember), bytes: Int, running: Bool)? in
@@ -221,15 +214,15 @@ actor PipelinePool {
                         let bytes = entry.member.memoryFootprint
                         let counted = max(bytes, expectedFootprint(of: entry.key))
                         // Only an idle member is warm: one still loading would record too little.
-                        if entry.member.inFlight == 0 { footprints[entry.key] = max(bytes, footprints[entry.key] ?? 0) }
+                        if isIdle(entry.member) { footprints[entry.key] = max(bytes, footprints[entry.key] ?? 0) }
                         return (entry, counted, true)
                     }
-                    guard let stamp = handedOut[ObjectIdentifier(entry.member)], now - stamp < Self.reservationLifetime else { return nil }
+                    guard entry.member.isClaimed(within: Self.claimLifetime) else { return nil }
                     return (entry, expectedFootprint(of: entry.key), false)
                 }
                 .sorted { $0.entry.member.lastUsed < $1.entry.member.lastUsed }
             var inUse = candidates.reduce(0) { $0 + $1.bytes }
-            for candidate in candidates where inUse + needed > settings.memoryBudget && candidate.running && isIdle(candidate.entry.member, at: now) {
+            for candidate in candidates where inUse + needed > settings.memoryBudget && candidate.running && isIdle(candidate.entry.member) {
                 if stop(candidate.entry.member) { inUse -= candidate.bytes }
             }
             // Room made, or nothing else running (one member larger than the budget still runs).

@@ -38,9 +38,20 @@ extension PoolMember {
     }
 
     /// Stops the processes (to save memory) but stays usable: the next request restarts them.
-    /// Does nothing while requests are in flight; returns whether it stopped anything.
+    /// Does nothing while requests are in flight, or while a caller it was handed to in the last
+    /// `claimLifetime` has not sent its request; returns whether it stopped anything.
     @discardableResult
-    func stopProcesses() -> Bool {
-        slot.stopIfIdle()
+    func stopProcesses(sparingClaimsWithin claimLifetime: Duration = .zero) -> Bool {
+        slot.stopIfIdle(sparingClaimsWithin: claimLifetime)
+    }
+
+    /// Marks it as handed to a caller whose request is about to come (see `stopProcesses`).
+    func claim() {
+        slot.claim()
+    }
+
+    /// Whether a caller it was handed to in the last `lifetime` has not sent its request yet.
+    func isClaimed(within lifetime: Duration) -> Bool {
+        slot.isClaimed(within: lifetime)
     }
 }
