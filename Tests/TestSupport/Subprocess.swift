@@ -63,6 +63,14 @@ public enum Subprocess {
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
+    /// `wait(for:program:)` on a thread of its own: a blocking waitpid on the cooperative
+    /// pool's two threads stalls every other test's timers (LAB-NOTES).
+    public static func waitOffPool(for pid: pid_t, program: String = "child") async throws -> Int32 {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try wait(for: pid, program: program) }) }
+        }
+    }
+
     private enum Input {
         case path(String)
         case descriptor(Int32)

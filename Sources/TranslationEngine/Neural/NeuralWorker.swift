@@ -11,14 +11,7 @@ import Synchronization
 /// cannot say which request broke it, every request in flight is retried alone
 /// (`IsolationGate`): innocent ones succeed, and one that breaks the worker twice fails alone.
 /// The worker exits by itself when its stdin closes, so it never outlives this process.
-public final class NeuralWorker: Sendable {
-    struct State {
-        var child: WorkerProcess?
-        var isShutDown = false
-        var usage = Usage()
-        var crashes = CrashHistory()
-        var generations = 0
-    }
+public final class NeuralWorker: Sendable, PoolMember {
 
     /// The unpacked package: metadata.json, model/ and sentencepiece.model.
     public let package: String
@@ -30,7 +23,7 @@ public final class NeuralWorker: Sendable {
     public let readyTimeout: Duration
     /// More options for neural_worker.py (`--token-budget N`, ...).
     public let workerArguments: [String]
-    let state = Mutex(State())
+    let slot = ProcessSlot<WorkerProcess>()
     let gate = IsolationGate()
 
     /// Creates a worker for an unpacked package; the process starts on the first request or
@@ -62,11 +55,8 @@ public final class NeuralWorker: Sendable {
     ///
     /// `timeout` is how long the request may wait while the worker says nothing at all.
     public func translate(_ text: String, timeout: Duration) async throws -> String {
-        try state.withLock { state in
-            if state.isShutDown { throw PipelineError.shutDown }
-            state.usage.begin()
-        }
-        defer { state.withLock { $0.usage.end() } }
+        try slot.begin()
+        defer { slot.end() }
         if text.allSatisfy(\.isWhitespace) { return text }
         var alone = false
         await gate.enterShared()
@@ -78,11 +68,11 @@ public final class NeuralWorker: Sendable {
                 let answer = try await child.submit(text, timeout: timeout)
                 // A worker that answers is healthy: the crashes before were charged to requests
                 // that have been retried alone since.
-                state.withLock { $0.crashes.clear() }
+                slot.clearCrashes()
                 return answer
             } catch let failure as WorkerProcess.Failure {
-                retire(child, crashed: failure.error != .shutDown)
-                if state.withLock({ $0.isShutDown }) { throw PipelineError.shutDown }
+                slot.retire(child, crashed: failure.error != .shutDown)
+                if slot.isShutDown { throw PipelineError.shutDown }
                 failures += 1
                 if alone && failures >= 2 { throw failure.error }
                 if !alone {
@@ -96,106 +86,31 @@ public final class NeuralWorker: Sendable {
 
     /// Kills the worker's process group; later requests throw `PipelineError.shutDown`.
     public func shutdown() {
-        let child = state.withLock { state in
-            state.isShutDown = true
-            defer { state.child = nil }
-            return state.child
-        }
-        child?.terminate()
-    }
-
-    /// Stops the process (to save memory) but stays usable: the next request restarts it.
-    /// Does nothing while requests are in flight; returns whether it stopped anything.
-    @discardableResult
-    public func stopProcess() -> Bool {
-        let child = state.withLock { state -> WorkerProcess? in
-            guard state.usage.inFlight == 0 else { return nil }
-            defer { state.child = nil }
-            return state.child
-        }
-        child?.terminate()
-        return child != nil
+        slot.shutdown()
     }
 
     /// The running worker's pid (its process group too), if any.
     public var processID: pid_t? {
-        state.withLock { $0.child?.pid }
+        slot.child?.pid
     }
 
-    /// Whether a worker process is running.
-    public var isRunning: Bool {
-        state.withLock { $0.child != nil }
-    }
-
-    /// Requests being translated right now.
-    public var inFlight: Int {
-        state.withLock { $0.usage.inFlight }
-    }
-
-    /// How long requests have been in flight without a pause (zero when idle).
-    public var busyFor: Duration {
-        state.withLock { $0.usage.busyFor }
-    }
-
-    /// When a request last finished (or the worker was created).
-    public var lastUsed: ContinuousClock.Instant {
-        state.withLock { $0.usage.lastUsed }
-    }
-
-    /// How many times a worker process was started, the first start included.
-    public var generationCount: Int {
-        state.withLock { $0.generations }
-    }
-
-    /// Proportional set size of the running worker in bytes, from /proc (0 when not running).
-    public var memoryFootprint: Int {
-        processID.map(ProcessMemory.proportionalSetSize(of:)) ?? 0
-    }
-
-    /// The running, ready worker, starting one if needed (after the policy's backoff when the
-    /// last one crashed). Spawning under the lock keeps `shutdown()` from missing a worker
-    /// being born; waiting for its model happens outside it.
+    /// The running, ready worker, starting one if needed (see `ProcessSlot.current`); waiting
+    /// for its model happens outside the slot's lock.
     func generation() async throws -> WorkerProcess {
         while true {
-            let step = try state.withLock { state -> (child: WorkerProcess?, wait: Duration) in
-                if state.isShutDown { throw PipelineError.shutDown }
-                if let child = state.child {
-                    if !child.hasFailed { return (child, .zero) }
-                    Self.remove(child, crashed: true, from: &state)
-                }
-                let wait = try state.crashes.pause(policy: restartPolicy)
-                if wait > .zero { return (nil, wait) }
-                let child = try WorkerProcess.spawn(runtime, package: package, threads: threads,
-                                                    arguments: workerArguments, readyTimeout: readyTimeout)
-                state.child = child
-                state.generations += 1
-                return (child, .zero)
-            }
-            guard let child = step.child else {
-                try await Task.sleep(for: step.wait)
-                continue
+            let child = try await slot.current(policy: restartPolicy) {
+                try WorkerProcess.spawn(runtime, package: package, threads: threads,
+                                        arguments: workerArguments, readyTimeout: readyTimeout)
             }
             do {
                 try await child.waitUntilReady()
                 return child
             } catch let failure as WorkerProcess.Failure {
-                retire(child, crashed: failure.error != .shutDown)
+                slot.retire(child, crashed: failure.error != .shutDown)
                 // A worker that cannot load its model will not load it on a retry either.
                 if case .workerNotReady = failure.error { throw failure.error }
                 if failure.error == .shutDown { throw PipelineError.shutDown }
             }
         }
-    }
-
-    private func retire(_ child: WorkerProcess, crashed: Bool) {
-        state.withLock { Self.remove(child, crashed: crashed, from: &$0) }
-    }
-
-    /// Forgets the worker if it is the current one and reaps it off this thread.
-    private static func remove(_ child: WorkerProcess, crashed: Bool, from state: inout State) {
-        guard state.child === child else { return }
-        state.child = nil
-        if crashed { state.crashes.record() }
-        DispatchQueue.global(qos: .utility).async { child.terminate() }
     }
 }

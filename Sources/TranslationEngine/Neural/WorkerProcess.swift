@@ -350,3 +350,7 @@ final class WorkerProcess: Sendable {
         fail(.shutDown)
     }
 }
+
+extension WorkerProcess: MemberProcess {
+    var processIDs: [pid_t] { [pid] }
+}

@@ -8,11 +8,8 @@ extension ApertiumPipeline {
     /// a token longer than `limits.maxTokenCharacters` is kept as it is and reported unknown.
     /// `timeout` is how long one piece may stay at the head of the line.
     public func translation(of text: String, timeout: Duration) async throws -> PipelineTranslation {
-        try state.withLock { state in
-            if state.isShutDown { throw PipelineError.shutDown }
-            state.usage.begin()
-        }
-        defer { state.withLock { $0.usage.end() } }
+        try slot.begin()
+        defer { slot.end() }
         let segments = TextSegments.split(text, limits: limits)
         if segments.count == 1, case .translate(let piece) = segments[0] {
             return try await translatePiece(piece, timeout: timeout)
@@ -75,7 +72,7 @@ extension ApertiumPipeline {
                 // A generation that answers is healthy: earlier crashes were the fault of the
                 // requests they were charged to (each retried once, then failed alone), so they
                 // no longer count towards the restart limit that stops a pipeline for good.
-                state.withLock { $0.crashes.clear() }
+                slot.clearCrashes()
                 let stream = StreamFormat.unescape(bytes: answer.bytes)
                 guard let tapped = answer.tappedWords else {
                     return UnknownWords.extract(from: stream, marked: mode.marksUnknownWords)
@@ -83,8 +80,8 @@ extension ApertiumPipeline {
                 let text = UnknownWords.extract(from: stream, marked: false).text
                 return PipelineTranslation(text: text, unknownWords: tapped)
             } catch let failure as ChildPipeline.Failure {
-                retire(child, crashed: failure.error != .shutDown)
-                if state.withLock({ $0.isShutDown }) { throw PipelineError.shutDown }
+                slot.retire(child, crashed: failure.error != .shutDown)
+                if slot.isShutDown { throw PipelineError.shutDown }
                 if failure.blamed {
                     blamed += 1
                     if blamed >= 2 { throw failure.error }
@@ -96,49 +93,17 @@ extension ApertiumPipeline {
         }
     }
 
-    /// The running generation, spawning one if needed (after the policy's backoff when the
-    /// last one crashed); spawning under the lock keeps `shutdown()` from missing a child
-    /// that is being born.
+    /// The running generation, spawning one if needed (see `ProcessSlot.current`).
     func generation() async throws -> ChildPipeline {
-        while true {
-            let step = try state.withLock { state -> (child: ChildPipeline?, wait: Duration) in
-                if state.isShutDown { throw PipelineError.shutDown }
-                if let child = state.child {
-                    if !child.hasFailed { return (child, .zero) }
-                    Self.remove(child, crashed: true, from: &state)
-                }
-                let wait = try state.crashes.pause(policy: restartPolicy)
-                if wait > .zero { return (nil, wait) }
-                let child = try ChildPipeline.spawn(mode.stages, tapAfter: mode.markTapAfter)
-                state.child = child
-                state.generations += 1
-                return (child, .zero)
-            }
-            if let child = step.child { return child }
-            try await Task.sleep(for: step.wait)
+        try await slot.current(policy: restartPolicy) {
+            try ChildPipeline.spawn(mode.stages, tapAfter: mode.markTapAfter)
         }
-    }
-
-    /// Takes a failed generation out of service.
-    private func retire(_ child: ChildPipeline, crashed: Bool) {
-        state.withLock { Self.remove(child, crashed: crashed, from: &$0) }
-    }
-
-    /// Forgets the generation if it is the current one and reaps it off this thread.
-    private static func remove(_ child: ChildPipeline, crashed: Bool, from state: inout State) {
-        guard state.child === child else { return }
-        state.child = nil
-        if crashed { state.crashes.record() }
-        DispatchQueue.global(qos: .utility).async { child.terminate() }
     }
 
     /// A digits-only marker: numbers pass through every stage unchanged, and the counter
     /// keeps it unique even if randomness repeats.
     private func nextNonce() -> String {
-        let count = state.withLock { state in
-            state.requests &+= 1
-            return state.requests
-        }
+        let count = requests.wrappingAdd(1, ordering: .relaxed).newValue
         return "\(UInt32.random(in: 100_000_000...999_999_999))\(count)"
     }
 }

@@ -10,16 +10,7 @@ import Synchronization
 /// process group and restarts it (with backoff, up to a limit); the request at fault is retried
 /// once, the ones queued behind it are resubmitted. Long texts are split into pieces that are
 /// pipelined the same way; pathologically long tokens are passed through untranslated.
-public final class ApertiumPipeline: Sendable {
-    struct State {
-        var child: ChildPipeline?
-        var isShutDown = false
-        var requests: UInt64 = 0
-        var usage = Usage()
-        var crashes = CrashHistory()
-        /// Generations spawned so far (first start included).
-        var generations = 0
-    }
+public final class ApertiumPipeline: Sendable, PoolMember {
 
     /// The stages this pipeline runs.
     public let mode: ModeFile
@@ -27,7 +18,9 @@ public final class ApertiumPipeline: Sendable {
     public let restartPolicy: RestartPolicy
     /// How texts are cut before they reach the stages.
     public let limits: TextLimits
-    let state = Mutex(State())
+    let slot = ProcessSlot<ChildPipeline>()
+    /// Requests framed so far (part of each nonce).
+    let requests = Atomic<UInt64>(0)
 
     /// Creates a pipeline for a parsed mode; processes start on the first request or `start()`.
     public init(mode: ModeFile, restartPolicy: RestartPolicy = .standard, limits: TextLimits = .standard) {
@@ -68,79 +61,22 @@ public final class ApertiumPipeline: Sendable {
 
     /// Kills and reaps every child; later requests throw `PipelineError.shutDown`.
     public func shutdown() {
-        let child = state.withLock { state in
-            state.isShutDown = true
-            defer { state.child = nil }
-            return state.child
-        }
-        child?.terminate()
-    }
-
-    /// Stops the processes (to save memory) but stays usable: the next request restarts them.
-    /// Does nothing while requests are in flight, and returns whether it stopped anything.
-    @discardableResult
-    public func stopProcesses() -> Bool {
-        let child = state.withLock { state -> ChildPipeline? in
-            guard state.usage.inFlight == 0 else { return nil }
-            defer { state.child = nil }
-            return state.child
-        }
-        child?.terminate()
-        return child != nil
+        slot.shutdown()
     }
 
     /// Kills the running processes and starts fresh ones now (not counted as a crash).
     public func restart() async throws {
-        let child = state.withLock { state in
-            defer { state.child = nil }
-            return state.child
-        }
-        child?.terminate()
+        slot.kill()
         try await start()
-    }
-
-    /// Process ids of the running stages, first to last (empty when not running).
-    public var processIDs: [pid_t] {
-        state.withLock { $0.child?.pids ?? [] }
     }
 
     /// The process group of the running stages, if any.
     public var processGroup: pid_t? {
-        state.withLock { $0.child?.processGroup }
-    }
-
-    /// Whether processes are running.
-    public var isRunning: Bool {
-        state.withLock { $0.child != nil }
-    }
-
-    /// Requests being translated right now.
-    public var inFlight: Int {
-        state.withLock { $0.usage.inFlight }
-    }
-
-    /// How long requests have been in flight without a pause (zero when idle).
-    public var busyFor: Duration {
-        state.withLock { $0.usage.busyFor }
-    }
-
-    /// When a request last finished (or the pipeline was created).
-    public var lastUsed: ContinuousClock.Instant {
-        state.withLock { $0.usage.lastUsed }
+        slot.child?.processGroup
     }
 
     /// How many times the running generation replaced its tagger (see `TaggerSlot`).
     var taggerReplacements: Int {
-        state.withLock { $0.child?.tagger?.replacements ?? 0 }
-    }
-
-    /// How many times processes were spawned, the first start included.
-    public var generationCount: Int {
-        state.withLock { $0.generations }
-    }
-
-    /// Proportional set size of the running stages in bytes, from /proc (0 when not running).
-    public var memoryFootprint: Int {
-        processIDs.reduce(0) { $0 + ProcessMemory.proportionalSetSize(of: $1) }
+        slot.child?.tagger?.replacements ?? 0
     }
 }

@@ -243,3 +243,7 @@ final class ChildPipeline: Sendable {
         }
     }
 }
+
+extension ChildPipeline: MemberProcess {
+    var processIDs: [pid_t] { pids }
+}

@@ -1,17 +1,19 @@
 import Foundation
 
-/// The warm pipelines of this process, started on first use, kept under a memory budget.
+/// The warm pipelines and neural workers of this process, started on first use, kept under
+/// one memory budget.
 ///
 /// One pipeline per mode file, and a second one for the same mode while the first has many
-/// requests queued (bulk work then uses both cores). Pipelines unused for `idleTimeout` stop
-/// their processes; when starting one would take the running ones past `memoryBudget`, the
-/// least recently used idle ones are stopped first. A stopped pipeline restarts on its next
-/// request.
+/// requests queued (bulk work then uses both cores); one neural worker per model folder and
+/// thread count (it batches what is waiting, and its threads are the knob for more cores).
+/// Members unused for `idleTimeout` stop their processes; when starting one would take the
+/// running ones past `memoryBudget`, the least recently used idle ones are stopped first, of
+/// either kind. A stopped member restarts on its next request.
 actor PipelinePool {
     struct Settings: Sendable, Equatable {
-        /// Bytes of PSS the running pipelines may use together.
+        /// Bytes of PSS the running pipelines and workers may use together.
         var memoryBudget: Int
-        /// How long a pipeline may sit unused before its processes stop.
+        /// How long a member may sit unused before its processes stop.
         var idleTimeout: Duration
         /// Pipelines per mode file at most.
         var maxReplicas: Int
@@ -19,123 +21,219 @@ actor PipelinePool {
         var replicaThreshold: Int
         /// ...after being busy without a pause this long (a short batch never pays for a start).
         var replicaAfter: Duration
-        /// How long a pipeline waits for busy ones to finish before it starts over the budget.
+        /// How long a member waits for busy ones to finish before it starts over the budget.
         var maxWaitForRoom: Duration = .seconds(30)
+        /// CTranslate2's intra-op threads per neural worker.
+        var neuralThreads: Int = 1
 
-        /// From HIKE_REVIEWS_PIPELINE_MEMORY_MB (default 768) and
-        /// HIKE_REVIEWS_PIPELINE_IDLE_SECONDS (default 300); two replicas on two or more cores.
+        /// From HIKE_REVIEWS_PIPELINE_MEMORY_MB (default 768), HIKE_REVIEWS_PIPELINE_IDLE_SECONDS
+        /// (default 300) and HIKE_REVIEWS_NEURAL_THREADS (default 1: on two loaded cores, two
+        /// threads were slower than one); two replicas on two or more cores.
         static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings {
             let megabytes = environment["HIKE_REVIEWS_PIPELINE_MEMORY_MB"].flatMap(Int.init).map { max(1, $0) } ?? 768
             let idle = environment["HIKE_REVIEWS_PIPELINE_IDLE_SECONDS"].flatMap(Double.init).map { max(0.1, $0) } ?? 300
+            let threads = environment["HIKE_REVIEWS_NEURAL_THREADS"].flatMap(Int.init).map { min(64, max(1, $0)) } ?? 1
             return Settings(memoryBudget: megabytes * 1024 * 1024, idleTimeout: .milliseconds(Int(idle * 1000)),
                             maxReplicas: min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)),
-                            replicaThreshold: 8, replicaAfter: .milliseconds(500))
+                            replicaThreshold: 8, replicaAfter: .milliseconds(500), neuralThreads: threads)
         }
+    }
+
+    /// What a member is for: a mode file, or a model folder run with some threads.
+    enum Key: Hashable, Sendable {
+        case apertium(InstalledPairs.Location)
+        case neural(package: String, threads: Int)
     }
 
     static let shared = PipelinePool(settings: .fromEnvironment())
 
     /// A warm pair is 50-150 MB (LAB-NOTES); used for a pipeline not measured yet.
     static let defaultFootprint = 100 * 1024 * 1024
+    /// Python with CTranslate2 and SentencePiece loaded, before the model: added to model.bin's
+    /// size for a worker not measured yet.
+    static let pythonFootprint = 50 * 1024 * 1024
 
     let settings: Settings
-    private var pipelines: [InstalledPairs.Location: [ApertiumPipeline]] = [:]
-    /// PSS measured for each mode file when it last ran warm.
-    private var footprints: [InstalledPairs.Location: Int] = [:]
+    /// The venv and script workers run with; nil when scripts/setup-neural has not run.
+    let neuralRuntime: NeuralRuntime?
+    private var members: [Key: [any PoolMember]] = [:]
+    /// PSS measured for each key when it last ran warm.
+    private var footprints: [Key: Int] = [:]
     private var sweeper: Task<Void, Never>?
+    /// How long a member handed out counts as claimed if its caller never sends a request.
+    static let claimLifetime: Duration = .seconds(5)
 
-    init(settings: Settings = .fromEnvironment()) {
+    init(settings: Settings = .fromEnvironment(), neuralRuntime: NeuralRuntime? = NeuralRuntime.locate()) {
         self.settings = settings
+        self.neuralRuntime = neuralRuntime
     }
 
     /// A pipeline for the mode file: the least busy replica, a new replica when all are busy,
     /// and room made in the budget for processes that are about to start.
     func pipeline(for location: InstalledPairs.Location) async throws -> ApertiumPipeline {
-        let replicas = pipelines[location] ?? []
-        // The least busy, a running one before a stopped one.
-        let best = replicas.min { ($0.inFlight, $0.isRunning ? 0 : 1) < ($1.inFlight, $1.isRunning ? 0 : 1) }
-        if let best, best.isRunning, best.inFlight < settings.replicaThreshold || best.busyFor < settings.replicaAfter
-            || replicas.count >= settings.maxReplicas || !fitsBudget(adding: location) {
-            return best
+        try await member(for: .apertium(location), maxReplicas: settings.maxReplicas) {
+            try ApertiumPipeline(modeFile: location.modeFile, dataRoot: location.dataRoot)
         }
-        if let best, !best.isRunning {
-            await makeRoom(for: location, except: best)
-            startSweeper()
-            return best
+    }
+
+    /// The worker of an unpacked Argos package (metadata.json, model/, sentencepiece.model),
+    /// with room made in the budget for it; `threads` defaults to the settings'.
+    ///
+    /// - Throws: `PipelineError.workerNotReady` when there is no neural venv.
+    func worker(for package: String, threads: Int? = nil) async throws -> NeuralWorker {
+        guard let runtime = neuralRuntime else {
+            throw PipelineError.workerNotReady("no Python environment for neural models: run scripts/setup-neural")
         }
-        // Registered before waiting for room, so concurrent callers share it instead of each
-        // starting their own.
-        let pipeline = try ApertiumPipeline(modeFile: location.modeFile, dataRoot: location.dataRoot)
-        pipelines[location, default: []].append(pipeline)
-        startSweeper()
-        await makeRoom(for: location, except: pipeline)
-        return pipeline
+        let folder = (package as NSString).standardizingPath
+        let threads = max(1, threads ?? settings.neuralThreads)
+        return try await member(for: .neural(package: folder, threads: threads), maxReplicas: 1) {
+            NeuralWorker(package: folder, runtime: runtime, threads: threads)
+        }
     }
 
     /// Running pipelines by mode file (for the budget, and tests).
     func running() -> [(location: InstalledPairs.Location, pipeline: ApertiumPipeline)] {
-        pipelines.flatMap { entry in entry.value.filter(\.isRunning).map { (entry.key, $0) } }
-    }
-
-    /// PSS of every running pipeline, in bytes.
-    func memoryInUse() -> Int {
-        running().reduce(0) { $0 + $1.pipeline.memoryFootprint }
-    }
-
-    /// Stops every pipeline (their processes are killed and reaped).
-    func shutdownAll() {
-        sweeper?.cancel()
-        sweeper = nil
-        pipelines.values.joined().forEach { $0.shutdown() }
-        pipelines.removeAll()
-    }
-
-    /// Stops the processes of pipelines unused for `idleTimeout`; extra replicas are dropped.
-    func sweepIdle() {
-        let now = ContinuousClock.now
-        for (location, replicas) in pipelines {
-            for pipeline in replicas where pipeline.isRunning && pipeline.inFlight == 0 && now - pipeline.lastUsed >= settings.idleTimeout {
-                remember(pipeline, at: location)
-                pipeline.stopProcesses()
-            }
-            // Keep one (stopped) pipeline per mode; a stopped replica has nothing to offer.
-            let kept = replicas.enumerated().filter { $0.offset == 0 || $0.element.isRunning || $0.element.inFlight > 0 }.map(\.element)
-            pipelines[location] = kept
+        runningMembers().compactMap { entry in
+            guard case .apertium(let location) = entry.key, let pipeline = entry.member as? ApertiumPipeline else { return nil }
+            return (location, pipeline)
         }
     }
 
-    private func fitsBudget(adding location: InstalledPairs.Location) -> Bool {
-        memoryInUse() + (footprints[location] ?? Self.defaultFootprint) <= settings.memoryBudget
+    /// Running neural workers.
+    func runningWorkers() -> [NeuralWorker] {
+        runningMembers().compactMap { $0.member as? NeuralWorker }
     }
 
-    /// Stops least recently used idle pipelines until the one about to start fits the budget;
+    /// PSS of every running pipeline and worker, in bytes.
+    func memoryInUse() -> Int {
+        runningMembers().reduce(0) { $0 + $1.member.memoryFootprint }
+    }
+
+    /// Stops every pipeline and worker (their processes are killed and reaped).
+    func shutdownAll() {
+        sweeper?.cancel()
+        sweeper = nil
+        members.values.joined().forEach { $0.shutdown() }
+        members.removeAll()
+    }
+
+    /// Stops the processes of members unused for `idleTimeout`; extra replicas are dropped.
+    func sweepIdle() {
+        let now = ContinuousClock.now
+        for (key, replicas) in members {
+            for member in replicas where member.isRunning && isIdle(member) && now - member.lastUsed >= settings.idleTimeout {
+                remember(member, at: key)
+                stop(member)
+            }
+            // Keep one (stopped) member per key; a stopped replica has nothing to offer.
+            members[key] = replicas.enumerated().filter { $0.offset == 0 || $0.element.isRunning || $0.element.inFlight > 0 }.map(\.element)
+        }
+    }
+
+    /// The least busy member for `key` (a running one before a stopped one), or a new one.
+    private func member<Member: PoolMember>(for key: Key, maxReplicas: Int, make: () throws -> Member) async throws -> Member {
+        let replicas = (members[key] ?? []).compactMap { $0 as? Member }
+        let best = replicas.min { ($0.inFlight, $0.isRunning ? 0 : 1) < ($1.inFlight, $1.isRunning ? 0 : 1) }
+        if let best, best.isRunning, best.inFlight < settings.replicaThreshold || best.busyFor < settings.replicaAfter
+            || replicas.count >= maxReplicas || !fitsBudget(adding: key) {
+            return handOut(best)
+        }
+        if let best, !best.isRunning {
+            await makeRoom(for: key, except: best)
+            startSweeper()
+            return handOut(best)
+        }
+        // Registered before waiting for room, so concurrent callers share it instead of each
+        // starting their own.
+        let member = try make()
+        members[key, default: []].append(member)
+        startSweeper()
+        await makeRoom(for: key, except: member)
+        return handOut(member)
+    }
+
+    /// Claims the member for its caller; no suspension may come between `makeRoom`'s last
+    /// check and this, or two callers could both find room.
+    private func handOut<Member: PoolMember>(_ member: Member) -> Member {
+        member.claim()
+        return member
+    }
+
+    /// No request in flight, and none about to come from a caller it was handed to.
+    private func isIdle(_ member: any PoolMember) -> Bool {
+        member.inFlight == 0 && !member.isClaimed(within: Self.claimLifetime)
+    }
+
+    @discardableResult
+    private func stop(_ member: any PoolMember) -> Bool {
+        member.stopProcesses(sparingClaimsWithin: Self.claimLifetime)
+    }
+
+    private func allMembers() -> [(key: Key, member: any PoolMember)] {
+        members.flatMap { entry in entry.value.map { (entry.key, $0) } }
+    }
+
+    private func runningMembers() -> [(key: Key, member: any PoolMember)] {
+        allMembers().filter(\.member.isRunning)
+    }
+
+    /// What a member of `key` will use once warm: its last measured PSS, else an estimate.
+    func expectedFootprint(of key: Key) -> Int {
+        if let measured = footprints[key] { return measured }
+        switch key {
+        case .apertium:
+            return Self.defaultFootprint
+        case .neural(let package, _):
+            let model = (package as NSString).appendingPathComponent("model/model.bin")
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: model)[.size] as? Int) ?? nil
+            return (bytes ?? Self.defaultFootprint) + Self.pythonFootprint
+        }
+    }
+
+    private func fitsBudget(adding key: Key) -> Bool {
+        memoryInUse() + expectedFootprint(of: key) <= settings.memoryBudget
+    }
+
+    /// Stops least recently used idle members until the one about to start fits the budget;
     /// while the others are all busy, waits for one to become idle (up to `maxWaitForRoom`,
     /// after which it starts anyway rather than stall a translation for ever).
-    private func makeRoom(for location: InstalledPairs.Location, except keep: ApertiumPipeline) async {
-        let needed = footprints[location] ?? Self.defaultFootprint
+    ///
+    /// A member handed out but not started yet counts at its expected size, so two callers for
+    /// different keys cannot both find an empty pool and start at once; a running member counts
+    /// at least what it used when last warm (it may still be loading); one handed out is not
+    /// stopped until its caller's request begins (`claimLifetime` at most), since that request
+    /// would start it again outside the budget.
+    private func makeRoom(for key: Key, except keep: any PoolMember) async {
+        let needed = expectedFootprint(of: key)
         let deadline = ContinuousClock.now + settings.maxWaitForRoom
         while true {
-            // Each running pipeline measured once per round (reading /proc is not free).
-            let candidates = running().filter { $0.pipeline !== keep }
-                .map { (entry: $0, bytes: $0.pipeline.memoryFootprint) }
-                .sorted { $0.entry.pipeline.lastUsed < $1.entry.pipeline.lastUsed }
-            var inUse = 0
-            for candidate in candidates {
-                footprints[candidate.entry.location] = max(candidate.bytes, footprints[candidate.entry.location] ?? 0)
-                inUse += candidate.bytes
+            // Each running member measured once per round (reading /proc is not free).
+            let candidates = allMembers().filter { $0.member !== keep }
+                .compactMap { entry -> (entry: (key: Key, member: any PoolMember), bytes: Int, running: Bool)? in
+                    if entry.member.isRunning {
+                        let bytes = entry.member.memoryFootprint
+                        let counted = max(bytes, expectedFootprint(of: entry.key))
+                        // Only an idle member is warm: one still loading would record too little.
+                        if isIdle(entry.member) { footprints[entry.key] = max(bytes, footprints[entry.key] ?? 0) }
+                        return (entry, counted, true)
+                    }
+                    guard entry.member.isClaimed(within: Self.claimLifetime) else { return nil }
+                    return (entry, expectedFootprint(of: entry.key), false)
+                }
+                .sorted { $0.entry.member.lastUsed < $1.entry.member.lastUsed }
+            var inUse = candidates.reduce(0) { $0 + $1.bytes }
+            for candidate in candidates where inUse + needed > settings.memoryBudget && candidate.running && isIdle(candidate.entry.member) {
+                if stop(candidate.entry.member) { inUse -= candidate.bytes }
             }
-            for candidate in candidates where inUse + needed > settings.memoryBudget && candidate.entry.pipeline.inFlight == 0 {
-                if candidate.entry.pipeline.stopProcesses() { inUse -= candidate.bytes }
-            }
-            // Room made, or nothing else running (one pair larger than the budget still runs).
+            // Room made, or nothing else running (one member larger than the budget still runs).
             if inUse + needed <= settings.memoryBudget || inUse == 0 || ContinuousClock.now >= deadline { return }
             try? await Task.sleep(for: .milliseconds(20))
         }
     }
 
-    private func remember(_ pipeline: ApertiumPipeline, at location: InstalledPairs.Location) {
-        let bytes = pipeline.memoryFootprint
-        if bytes > 0 { footprints[location] = bytes }
+    private func remember(_ member: any PoolMember, at key: Key) {
+        let bytes = member.memoryFootprint
+        if bytes > 0 { footprints[key] = bytes }
     }
 
     private func startSweeper() {

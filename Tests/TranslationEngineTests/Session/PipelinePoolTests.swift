@@ -21,6 +21,27 @@ struct PipelinePoolTests {
         return footprint
     }
 
+    /// The highest PSS the pool used while 40 requests (`body(index)`) ran at once, sampled
+    /// every 10 ms.
+    static func highestMemory(of pool: PipelinePool, _ body: @escaping @Sendable (Int) async throws -> Void) async throws -> Int {
+        let sampler = Task {
+            var highest = 0
+            while !Task.isCancelled {
+                highest = max(highest, await pool.memoryInUse())
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            return highest
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<40 {
+                group.addTask { try await body(index) }
+            }
+            try await group.waitForAll()
+        }
+        sampler.cancel()
+        return await sampler.value
+    }
+
     static func settings(budget: Int = 1 << 30, idle: Duration = .seconds(600), replicas: Int = 1) -> PipelinePool.Settings {
         .init(memoryBudget: budget, idleTimeout: idle, maxReplicas: replicas, replicaThreshold: 2, replicaAfter: .zero)
     }
@@ -83,27 +104,12 @@ extension PipelinePoolTests {
         defer { Task { await pool.shutdownAll() } }
         let spanish = TranslationSession(sourceTag: "es", targetTag: "en", pairs: TranslationSessionTests.pairs, pool: pool)
         let french = TranslationSession(sourceTag: "fr", targetTag: "es", pairs: TranslationSessionTests.pairs, pool: pool)
-        let sampler = Task {
-            var highest = 0
-            while !Task.isCancelled {
-                highest = max(highest, await pool.memoryInUse())
-                try? await Task.sleep(for: .milliseconds(10))
-            }
-            return highest
+        let highest = try await Self.highestMemory(of: pool) { index in
+            let session = index.isMultiple(of: 2) ? spanish : french
+            let text = index.isMultiple(of: 2) ? "El camino zq\(index)x es largo." : "Le chemin zq\(index)x est long."
+            let output = try await session.translate(text).targetText
+            #expect(output.contains("zq\(index)x"))
         }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<40 {
-                group.addTask {
-                    let session = index.isMultiple(of: 2) ? spanish : french
-                    let text = index.isMultiple(of: 2) ? "El camino zq\(index)x es largo." : "Le chemin zq\(index)x est long."
-                    let output = try await session.translate(text).targetText
-                    #expect(output.contains("zq\(index)x"))
-                }
-            }
-            try await group.waitForAll()
-        }
-        sampler.cancel()
-        let highest = await sampler.value
         // A pipeline measured while it loads can still grow a little: allow 10%.
         #expect(highest <= budget + budget / 10, "highest \(highest >> 20) MB, budget \(budget >> 20) MB")
     }
