@@ -13,8 +13,21 @@ import ReviewModel
 struct FidelityTests {
     static let reviews: [Review] = LanguageRecognizerTests.reviews
 
+    /// The text with every run of whitespace made one space and none at the ends, scalar by
+    /// scalar: a space followed by a combining mark is one whitespace Character, and splitting
+    /// on Characters would drop the mark with it.
     static func normalized(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        var words: [String] = []
+        var word = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                if !word.isEmpty { words.append(String(word)); word.removeAll() }
+            } else {
+                word.append(scalar)
+            }
+        }
+        if !word.isEmpty { words.append(String(word)) }
+        return words.joined(separator: " ")
     }
 
     /// The two texts around where they first differ.
