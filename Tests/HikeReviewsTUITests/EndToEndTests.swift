@@ -78,10 +78,14 @@ extension EndToEndTests {
         #expect(screen.contains("Country"))
         #expect(screen.contains("es "), "the languages column lists Spanish for the Cares route")
 
-        screen = try run.openCaresFilteredToSpanish()
+        _ = try run.openCaresFilteredToSpanish()
+        // The title line is drawn before the reviews under it: wait for the whole frame (tmux can
+        // be read between the two), then check it.
+        func tags(_ screen: String) -> [String] { screen.matches(of: /\[([a-z]{2,3}|…)\]/).map { String($0.output.1) } }
+        screen = try run.tmux.waitForScreen { $0.contains("language: Spanish [es]") && !tags($0).isEmpty && tags($0).allSatisfy { $0 == "es" } }
         #expect(screen.contains("Ruta del Cares"))
         #expect(screen.contains("language: Spanish [es]"))
-        let tags = screen.matches(of: /\[([a-z]{2,3}|…)\]/).map { String($0.output.1) }
+        let tags = tags(screen)
         #expect(!tags.isEmpty)
         #expect(tags.allSatisfy { $0 == "es" }, "only Spanish reviews are shown: \(tags)")
 
