@@ -1,3 +1,4 @@
+import TestSupport
 import CNcurses
 import Foundation
 import Testing

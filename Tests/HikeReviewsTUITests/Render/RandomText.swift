@@ -1,3 +1,4 @@
+import TestSupport
 /// Generates hostile and multilingual strings for property tests.
 enum RandomText {
     /// Scalar ranges to draw single scalars from; each pick is equally likely.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
@@ -13,19 +14,7 @@ struct PoisonTextTests {
     static let words = ["El", "perro", "bebe", "agua", "camino", "señalizado", "montaña", "fuente", "Привет", "горы", "Ελλάδα",
                         "山頂", "かな", "カタカナ", "한국어", "مرحبا", "שלום", "ქართული", "Ölüdeniz", "Łódź", "😀", "🏳️‍🌈", "👩🏽‍🔬", "12:30", "1.743"]
 
-    /// A seeded generator, so a failure can be replayed from the seed in its message.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func randomText(using generator: inout SplitMix) -> String {
+    static func randomText(using generator: inout SplitMix64) -> String {
         var text = ""
         for _ in 0..<Int.random(in: 3...14, using: &generator) {
             var piece: String
@@ -80,7 +69,7 @@ extension PoisonTextTests {
     @Test func randomHostileTextsMatchTheCommandOrFailAlone() async throws {
         // HIKE_REVIEWS_TEST_SEED replays a failure from the seed in its message.
         let seed = ProcessInfo.processInfo.environment["HIKE_REVIEWS_TEST_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
-        var generator = SplitMix(state: seed)
+        var generator = SplitMix64(seed: seed)
         let texts = (0..<60).map { _ in Self.randomText(using: &generator) }
         let references = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
             for (index, text) in texts.enumerated() {
