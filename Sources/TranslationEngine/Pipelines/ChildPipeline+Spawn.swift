@@ -133,7 +133,13 @@ extension ChildPipeline {
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, stage.executable, &actions, &attributes, argv, envp)
+        var result = posix_spawn(&pid, stage.executable, &actions, &attributes, argv, envp)
+        // ETXTBSY: a program written a moment ago can still be open for writing in a child that
+        // another thread was forking at that moment; it passes within milliseconds.
+        for _ in 0..<50 where result == ETXTBSY {
+            usleep(10_000)
+            result = posix_spawn(&pid, stage.executable, &actions, &attributes, argv, envp)
+        }
         guard result == 0 else { throw PipelineError.spawnFailed(program: stage.executable, errno: result) }
         return pid
     }
