@@ -24,6 +24,19 @@ enum StandardStreams {
 
     /// Whether standard output is a terminal (then output is sanitised like the app's cells).
     static let outputIsTerminal = isatty(STDOUT_FILENO) != 0
+
+    /// Writes every byte, retrying on EINTR; false on any other error (EPIPE among them).
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
 }
 
 /// Standard output, written with `write(2)`: buffered when it is not a terminal, and stopped
@@ -75,18 +88,8 @@ final class StandardOutput: Sendable {
         state.withLock { state in
             if state.closed { return false }
             if StandardStreams.closedAtStart.contains(STDOUT_FILENO) { state.closed = true }
-            var offset = 0
-            while offset < state.buffer.count && !state.closed {
-                let written = state.buffer.withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    // EPIPE (the reader has gone), EBADF, EIO: nothing more can be written.
-                    state.closed = true
-                }
-            }
+            // EPIPE (the reader has gone), EBADF, EIO: nothing more can be written.
+            if !state.closed && !StandardStreams.writeAll(STDOUT_FILENO, state.buffer) { state.closed = true }
             state.buffer.removeAll(keepingCapacity: true)
             return !state.closed
         }
@@ -98,13 +101,6 @@ final class StandardOutput: Sendable {
 enum StandardError {
     static func print(_ message: String) {
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
-        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        StandardStreams.writeAll(STDERR_FILENO, Array((lines.joined(separator: "\n") + "\n").utf8))
     }
 }
