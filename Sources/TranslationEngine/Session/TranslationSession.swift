@@ -345,13 +345,17 @@ public actor TranslationSession {
         }
         guard let consent, let manager, !declined.contains(choice) else { throw TranslationError.notInstalled(packs: choice.first) }
         let entries = { (ids: [String]) in ids.compactMap { self.catalog.repository?.entry($0) } }
-        let request = ConsentRequest(reason: reason, packs: entries(choice.first), repository: catalog.repositoryURL,
-                                     alternative: entries(choice.alternative))
+        let (first, alternative, repository) = (entries(choice.first), entries(choice.alternative), catalog.repositoryURL)
         let task = Task {
+            // Sizes the repository does not publish (Argos's) come from the server, when it says.
+            let request = ConsentRequest(reason: reason, packs: await manager.withSizes(first), repository: repository,
+                                         alternative: await manager.withSizes(alternative))
             let packs: [String]
             switch await consent.requestConsent(request) {
             case .download: packs = choice.first
-            case .downloadAlternative where !choice.alternative.isEmpty: packs = choice.alternative
+            // A host that merged several requests answers all alike: without an alternative,
+            // "instead" means this request's own packs.
+            case .downloadAlternative: packs = choice.alternative.isEmpty ? choice.first : choice.alternative
             default: throw TranslationError.notInstalled(packs: choice.first)
             }
             do {
