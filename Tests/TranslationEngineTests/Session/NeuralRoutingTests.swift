@@ -127,6 +127,9 @@ struct NeuralRoutingTests {
         #expect(LanguageAvailability(catalog: catalog, engine: .neural).status(fromTag: "es", toTag: "en") == .supported)
         #expect(LanguageAvailability(catalog: catalog).supportedLanguageTags.contains("ja"))
         #expect(!LanguageAvailability(catalog: catalog, engine: .apertium).supportedLanguageTags.contains("ja"))
+        var configuration = TranslationSession.Configuration(sourceTag: "de", targetTag: "en")
+        configuration.engine = .neural
+        #expect(TranslationSession(configuration: configuration).engine == .neural, "the configuration carries the engine")
     }
 
     @Test func prepareTranslationStartsTheWorkerAndANeuralSessionDetectsPerRequest() async throws {
