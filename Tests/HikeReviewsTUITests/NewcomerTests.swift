@@ -86,8 +86,9 @@ extension NewcomerTests {
 
         let elsewhere = root.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        // No variable that points anywhere: only the public index is left out (no internet in tests).
         let environment = ["PATH": "\(prefix)/bin:/usr/bin:/bin", "HIKE_REVIEWS_STORE": root.appendingPathComponent("store").path,
-                           "HIKE_REVIEWS_SYSTEM_PAIRS": "0"]
+                           "HIKE_REVIEWS_SYSTEM_PAIRS": "0", Subprocess.publicIndexVariable: ""]
         let help = try await Self.run(["hike-reviews", "--help"], in: elsewhere.path, environment: environment)
         #expect(help.status == 0 && help.output.contains("hike-reviews translate"))
         let packs = try await Self.run(["hike-reviews", "packs", "list"], in: elsewhere.path, environment: environment)

@@ -112,8 +112,12 @@ public enum Subprocess {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
+        var cEnvironment: [UnsafeMutablePointer<CChar>?] = childEnvironment.map { strdup($0) }
+        cEnvironment.append(nil)
+        defer { cEnvironment.forEach { free($0) } }
+
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, environ)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard spawned == 0 else {
             throw Failure(description: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))")
         }
@@ -122,6 +126,28 @@ public enum Subprocess {
 }
 
 extension Subprocess {
+    /// What every child gets: this process's environment, and no public pack index unless the
+    /// test names one.
+    ///
+    /// The binary's default repositories include the public Argos index on the internet, which
+    /// tests must never ask (there is none here; it would fail or hang): an empty
+    /// HIKE_REVIEWS_PUBLIC_INDEX_URL leaves it out of the defaults. `/usr/bin/env NAME=VALUE` in
+    /// a test's argv still overrides it, and tmux servers started here pass it on to their panes.
+    /// A test that clears the environment (`env -i`) sets it itself.
+    public static var childEnvironment: [String] {
+        var variables: [String] = []
+        var pointer = environ
+        while let entry = pointer.pointee {
+            variables.append(String(cString: entry))
+            pointer += 1
+        }
+        if !variables.contains(where: { $0.hasPrefix(publicIndexVariable + "=") }) { variables.append(publicIndexVariable + "=") }
+        return variables
+    }
+
+    /// The variable that names (or, empty, leaves out) the public index in the binary's defaults.
+    public static let publicIndexVariable = "HIKE_REVIEWS_PUBLIC_INDEX_URL"
+
     /// Runs `argv` with `input` on stdin; returns its exit status and what it printed on stdout.
     public static func output(of argv: [String], input: String) throws -> (status: Int32, output: String, error: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString)")

@@ -50,6 +50,9 @@ public enum DownloadTimeout: Sendable, Equatable {
     case noData(Duration)
     /// Only `bytes` in the last `window`, under `minimumRate` bytes per second.
     case tooSlow(bytes: Int, window: Duration, minimumRate: Int)
+    /// The whole download (connection included) did not end within this long: the short
+    /// timeout of the public Argos index.
+    case deadline(Duration)
 
     /// "download stalled: no data from HOST:PORT for 30 s".
     func describe(server: String) -> String {
@@ -57,6 +60,7 @@ public enum DownloadTimeout: Sendable, Equatable {
         case .noData(let idle): return "download stalled: no data from \(server) for \(Self.seconds(idle))"
         case .tooSlow(let bytes, let window, let rate):
             return "download too slow: \(bytes) bytes from \(server) in \(Self.seconds(window)) (at least \(rate) bytes/s needed)"
+        case .deadline(let limit): return "no complete answer from \(server) within \(Self.seconds(limit))"
         }
     }
 

@@ -11,9 +11,14 @@ import Synchronization
 /// otherwise it starts over. Redirects to another scheme are refused (https -> http among
 /// them). `file://` is copied with the same progress. Never more than `expectedSize` bytes are
 /// accepted, so a server that keeps talking cannot fill the disk; one that goes quiet or
-/// trickles is given up as `limits` says. When the size is only a bound (an index, an Argos
-/// package), a Content-Length the server declares becomes the exact size: progress counts
-/// against it, and a transfer that ends short of it is resumed or refused.
+/// trickles is given up as `limits` says, and with a `deadline` the whole download (connection
+/// included) must end within it. When the size is only a bound (an index, an Argos package), a
+/// Content-Length the server declares becomes the exact size: progress counts against it, and a
+/// transfer that ends short of it is resumed or refused.
+///
+/// The SHA-256 of what is written is computed as the bytes arrive (a resumed transfer goes on
+/// from where the last one stopped; a server that sends the whole file again starts it over),
+/// and comes back in the result, so nothing reads the file again to check it.
 struct PackDownloader: Sendable {
     /// Refuse every network download (local files still work).
     var offline: Bool
@@ -22,6 +27,9 @@ struct PackDownloader: Sendable {
     var limits = DownloadLimits()
     /// What errors call the download: the pack's id, or "index".
     var label = "download"
+    /// At most this long for the whole download, connection and every attempt included; nil:
+    /// only `limits` apply.
+    var deadline: Duration?
 
     /// Downloads `url` into `destination` (created or replaced); `progress(bytes, total)`, and
     /// `stalled(idle)` about once a second while no byte has come for `limits.stallNotice`.
@@ -34,8 +42,9 @@ struct PackDownloader: Sendable {
                   stalled: @escaping @Sendable (Duration) -> Void = { _ in }) async throws(PackError) -> DownloadResult {
         switch url.scheme?.lowercased() {
         case "file":
-            try await copyFile(url.path, to: destination, expectedSize: expectedSize, exactSize: exactSize, progress: progress)
-            return DownloadResult()
+            let hasher = SHA256()
+            try await copyFile(url.path, to: destination, expectedSize: expectedSize, exactSize: exactSize, hasher: hasher, progress: progress)
+            return DownloadResult(sha256: hasher.finish())
         case "http", "https":
             if offline { throw .offline(url.absoluteString) }
             return try await fetch(url, to: destination, expectedSize: expectedSize, exactSize: exactSize, conditional: conditional,
@@ -45,7 +54,7 @@ struct PackDownloader: Sendable {
         }
     }
 
-    private func copyFile(_ path: String, to destination: String, expectedSize: Int, exactSize: Bool,
+    private func copyFile(_ path: String, to destination: String, expectedSize: Int, exactSize: Bool, hasher: SHA256,
                           progress: @escaping @Sendable (Int, Int) -> Void) async throws(PackError) {
         // O_NONBLOCK so a FIFO without a writer cannot block the open; only regular files are read.
         let input = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
@@ -74,9 +83,11 @@ struct PackDownloader: Sendable {
                 throw .verification(exactSize ? "the file is larger than the \(expectedSize) bytes the index says"
                                               : "the file is larger than the \(expectedSize >> 20) MB accepted")
             }
-            guard FileDescriptorIO.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else {
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            guard FileDescriptorIO.writeAll(output, bytes) else {
                 throw .store("cannot write the download: \(String(cString: strerror(errno)))")
             }
+            hasher.update(bytes)
             progress(total, max(reported, total))
         }
     }
@@ -93,19 +104,25 @@ struct PackDownloader: Sendable {
         var received = 0
         var lastError = PackError.download("no attempt was made")
         var stalls = 0
+        let hasher = SHA256()
+        let clock = ContinuousClock()
+        let end = deadline.map { (at: clock.now + $0, duration: $0) }
         for _ in 0..<max(1, attempts) {
             if Task.isCancelled { throw .cancelled }
+            if let end, clock.now >= end.at {
+                throw .timedOut(pack: label, server: Self.server(of: url), .deadline(end.duration))
+            }
             // Conditional only while nothing has arrived: a resumed tail is asked with If-Range.
             let transfer = Transfer(handle: handle, url: url, offset: received, validator: validator,
                                     conditional: received == 0 ? conditional : nil,
                                     expectedSize: expectedSize, exactSize: exactSize, limits: limits, label: label,
-                                    progress: progress, stalled: stalled)
+                                    deadline: end, hasher: hasher, progress: progress, stalled: stalled)
             let outcome = await transfer.run()
             received = transfer.received
             validator = transfer.validator
             switch outcome {
             case .finished:
-                return DownloadResult(validator: validator)
+                return DownloadResult(validator: validator, sha256: hasher.finish())
             case .notModified:
                 return DownloadResult(validator: conditional, notModified: true)
             case .failed(let error):
@@ -124,6 +141,13 @@ struct PackDownloader: Sendable {
         throw lastError
     }
 
+    /// "127.0.0.1:8080", "[::1]:8080", "example.org".
+    static func server(of url: URL) -> String {
+        guard let host = url.host, !host.isEmpty else { return url.absoluteString }
+        let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return url.port.map { "\(shown):\($0)" } ?? shown
+    }
+
     /// Redirects stay within their scheme: no https -> http downgrade, no jump to file: or ftp:.
     static func allowsRedirect(from: URL, to: URL) -> Bool {
         guard let source = from.scheme?.lowercased(), let target = to.scheme?.lowercased() else { return false }
@@ -138,6 +162,9 @@ struct DownloadResult: Sendable, Equatable {
     var validator: String?
     /// The server answered 304 to the conditional request: nothing was written.
     var notModified = false
+    /// Lowercase hex SHA-256 of the file written, computed while it arrived; nil when nothing
+    /// was written (304).
+    var sha256: String?
 }
 
 /// One HTTP request of a download, as a URLSession delegate.
@@ -181,17 +208,25 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     let exactSize: Bool
     let limits: DownloadLimits
     let label: String
+    /// When the whole download must have ended, and the duration that was given.
+    let deadline: (at: ContinuousClock.Instant, duration: Duration)?
+    /// Hashes what is written, across attempts (reset when the server restarts from byte 0).
+    /// Like `handle`, touched only by the session's serial delegate queue while `run()` waits,
+    /// and by the download between attempts.
+    let hasher: SHA256
     let progress: @Sendable (Int, Int) -> Void
     let stalled: @Sendable (Duration) -> Void
     private let clock = ContinuousClock()
     private let state: Mutex<State>
 
     init(handle: FileHandle, url: URL, offset: Int, validator: String?, conditional: String?, expectedSize: Int, exactSize: Bool,
-         limits: DownloadLimits, label: String,
+         limits: DownloadLimits, label: String, deadline: (at: ContinuousClock.Instant, duration: Duration)?, hasher: SHA256,
          progress: @escaping @Sendable (Int, Int) -> Void, stalled: @escaping @Sendable (Duration) -> Void) {
         self.exactSize = exactSize
         self.limits = limits
         self.label = label
+        self.deadline = deadline
+        self.hasher = hasher
         self.stalled = stalled
         self.handle = handle
         self.url = url
@@ -207,8 +242,9 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     var validator: String? { state.withLock { $0.validator } }
 
     func run() async -> Outcome {
-        // Our watchdog measures idleness; URLSession's own timeout only backs it up.
-        let timeout = Double(limits.idleTimeout.components.seconds) + 30
+        // Our watchdog measures idleness and the deadline; URLSession's own timeout only backs it up.
+        var timeout = Double(limits.idleTimeout.components.seconds) + 30
+        if let deadline { timeout = min(timeout, max(0.1, (deadline.at - clock.now) / .seconds(1)) + 1) }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         if let conditional {
             let isTag = conditional.hasPrefix("\"") || conditional.hasPrefix("W/")
@@ -255,6 +291,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
             try? await Task.sleep(for: tick)
             if Task.isCancelled { return }
             let now = clock.now
+            if let deadline, now >= deadline.at { return timeOut(.deadline(deadline.duration)) }
             let (arrived, lastByte) = state.withLock { ($0.arrived, $0.lastByte) }
             let idle = now - lastByte
             if idle >= limits.idleTimeout {
@@ -283,19 +320,13 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     private func timeOut(_ timeout: DownloadTimeout) {
         let task = state.withLock { state -> URLSessionDataTask? in
-            let server = Self.server(of: state.task?.currentRequest?.url ?? url)
+            let server = PackDownloader.server(of: state.task?.currentRequest?.url ?? url)
             if state.failure == nil && state.timedOut == nil { state.timedOut = .timedOut(pack: label, server: server, timeout) }
             return state.task
         }
         task?.cancel()
     }
 
-    /// "127.0.0.1:8080", "[::1]:8080", "example.org".
-    static func server(of url: URL) -> String {
-        guard let host = url.host, !host.isEmpty else { return url.absoluteString }
-        let shown = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        return url.port.map { "\(shown):\($0)" } ?? shown
-    }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
@@ -349,10 +380,11 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         completionHandler(.allow)
     }
 
-    /// The server sent the whole file: write it from the start.
+    /// The server sent the whole file: write (and hash) it from the start.
     private func restart() {
         try? handle.truncate(atOffset: 0)
         try? handle.seek(toOffset: 0)
+        hasher.reset()
         state.withLock { $0.received = 0 }
     }
 
@@ -379,6 +411,8 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
             dataTask.cancel()
             return
         }
+        // Written means hashed: the digest covers exactly the file's bytes, in order.
+        hasher.update(data)
         progress(total, exactSize ? expectedSize : (state.withLock { $0.declared } ?? 0))
     }
 

@@ -73,7 +73,8 @@ extension PackIndex {
         let url = try argosLink(fields["links"], code: code, indexURL: indexURL)
         return Entry(id: code, version: version, title: "\(sourceName) - \(targetName)",
                      directions: [Direction(source: source, target: target, mode: code, pack: code, engine: .neural)],
-                     size: 0, sha256: "", url: url, license: "unknown", source: "Argos Translate package index", engine: .neural)
+                     size: 0, sha256: "", url: url, license: "unknown", source: "Argos Translate package index", engine: .neural,
+                     repository: indexURL)
     }
 
     /// The first link whose scheme `acceptsLink` allows.

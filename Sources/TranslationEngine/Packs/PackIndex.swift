@@ -30,9 +30,12 @@ public struct PackIndex: Sendable, Equatable {
         public var source: String
         /// The engine that runs it.
         public var engine: PackEngine
+        /// The index that lists it (where it comes from, for the consent text; a repository that
+        /// cannot be reached offers nothing to download).
+        public var repository: URL?
 
         public init(id: String, version: String, title: String, directions: [Direction], size: Int, sha256: String,
-                    url: URL, license: String, source: String, engine: PackEngine = .apertium) {
+                    url: URL, license: String, source: String, engine: PackEngine = .apertium, repository: URL? = nil) {
             self.id = id
             self.version = version
             self.title = title
@@ -43,12 +46,20 @@ public struct PackIndex: Sendable, Equatable {
             self.license = license
             self.source = source
             self.engine = engine
+            self.repository = repository
         }
 
         /// Whether the repository said how big the archive is.
         public var sizeIsKnown: Bool { size > 0 }
         /// Whether the repository publishes the archive's SHA-256.
         public var hasChecksum: Bool { !sha256.isEmpty }
+
+        /// Where it comes from, for a consent text: its repository's server
+        /// ("raw.githubusercontent.com", "127.0.0.1:8080") or, for a local index, its path; the
+        /// archive's when the repository is not known. Made harmless for a terminal.
+        public var origin: String {
+            PackIndex.origin(of: repository ?? url)
+        }
     }
 
     public var packs: [Entry]
@@ -74,6 +85,12 @@ public struct PackIndex: Sendable, Equatable {
             merged.refused += index.refused
         }
         return merged
+    }
+
+    /// A repository as a consent text names it: its server (host, and port when one is given),
+    /// or a local index's path; made harmless for a terminal.
+    public static func origin(of url: URL) -> String {
+        TerminalSafe.clean(url.isFileURL ? url.path : PackDownloader.server(of: url), limit: 200)
     }
 
     /// The entry with this id.
@@ -144,7 +161,7 @@ public struct PackIndex: Sendable, Equatable {
         }
         return Entry(id: id, version: version, title: title, directions: directions, size: size, sha256: sha256, url: url,
                      license: (fields["license"] as? String).map { String($0.prefix(100)) } ?? "unknown",
-                     source: (fields["source"] as? String).map { String($0.prefix(200)) } ?? "")
+                     source: (fields["source"] as? String).map { String($0.prefix(200)) } ?? "", repository: indexURL)
     }
 
     /// Refuses deep nesting before the JSON parser recurses into it.

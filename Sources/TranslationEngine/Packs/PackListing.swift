@@ -17,18 +17,22 @@ public struct PackListing: Sendable, Equatable {
     /// Lowercase hex SHA-256 of the archive: the one recorded at install time, else the
     /// repository's; nil when neither is known (Debian's packs, Argos's index).
     public var sha256: String?
+    /// An available pack whose repository did not answer: listed from its cached index, it
+    /// cannot be downloaded now.
+    public var unreachable = false
 }
 
 extension PackManager {
     /// Every pack: installed, then Debian's, then the repository's others, each group by id.
-    /// Without a reachable repository, its last known index is used and the reason comes back.
+    /// Without a reachable repository, its last known index is used and the reason comes back
+    /// (not for the public index alone: `unreachableRepositories()` names it).
     public func listing() async -> (packs: [PackListing], problem: PackError?) {
         var problem: PackError?
         var available: [PackIndex.Entry]
         let catalog = PackCatalog.load(store: store, repositoryURLs: repositoryURLs)
         do {
             available = try await availablePacks()
-            problem = repositoryProblems.first?.reason
+            problem = requiredProblems().first?.reason
         } catch {
             problem = error
             available = catalog.repository?.packs ?? []
@@ -40,10 +44,12 @@ extension PackManager {
         for pack in catalog.systemPacks where !packs.contains(where: { $0.id == pack.id }) {
             packs.append(PackListing(id: pack.id, title: pack.id, status: .system, version: "-", size: 0, directions: pack.directions))
         }
+        let unreachable = Set(unreachable(available).map(\.id))
         for entry in available where !packs.contains(where: { $0.id == entry.id }) {
             packs.append(PackListing(id: entry.id, title: entry.title, status: .available, version: entry.version, size: entry.size,
                                      directions: entry.directions.map { [$0.source, $0.target] }, entry: entry,
-                                     engine: entry.engine, sha256: entry.hasChecksum ? entry.sha256 : nil))
+                                     engine: entry.engine, sha256: entry.hasChecksum ? entry.sha256 : nil,
+                                     unreachable: unreachable.contains(entry.id)))
         }
         let rank: [Status: Int] = [.installed: 0, .system: 1, .available: 2]
         packs.sort { (rank[$0.status] ?? 3, $0.id) < (rank[$1.status] ?? 3, $1.id) }

@@ -37,17 +37,33 @@ public actor PackManager {
     public nonisolated let offline: Bool
     /// When a silent or trickling server is given up (`HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS`).
     public nonisolated let limits: DownloadLimits
+    /// The public Argos index, when it is among the repositories: asked with
+    /// `PackRepository.publicIndexTimeout` at most, never when offline, not again for
+    /// `publicIndexRetry` after it could not be reached; its failure fails nothing else.
+    public nonisolated let publicIndexURL: URL?
     private var index: PackIndex?
     /// Why repositories could not be read at the last fetch (one line each), while others were.
     private(set) var repositoryProblems: [(url: URL, reason: PackError)] = []
+    /// The fetch under way, shared by everyone who asks meanwhile (the sessions of one batch).
+    private var fetching: Task<Result<PackIndex, PackError>, Never>?
+    /// When the last fetch ended.
+    private var lastFetch: ContinuousClock.Instant?
+    /// The public index did not answer: it is not asked again before this.
+    private var publicIndexRetryAt: ContinuousClock.Instant?
+    /// How long an unreachable public index is left alone (its last copy is used meanwhile).
+    static let publicIndexRetry: Duration = .seconds(60)
     private var listeners: [UUID: AsyncStream<Event>.Continuation] = [:]
 
+    /// A manager of `store` over `repositoryURLs`; `publicIndexURL` says which of them is the
+    /// public index (ignored when it is not among them).
     public init(store: PackStore = .default, repositoryURLs: [URL] = PackRepository.defaultIndexURLs(),
-                offline: Bool = PackRepository.offlineFromEnvironment(), limits: DownloadLimits = .fromEnvironment()) {
+                offline: Bool = PackRepository.offlineFromEnvironment(), limits: DownloadLimits = .fromEnvironment(),
+                publicIndexURL: URL? = PackRepository.publicIndexURL()) {
         self.store = store
         self.repositoryURLs = repositoryURLs
         self.offline = offline
         self.limits = limits
+        self.publicIndexURL = publicIndexURL.flatMap { repositoryURLs.contains($0) ? $0 : nil }
         store.cleanUpLeftovers()
     }
 
@@ -58,10 +74,27 @@ public actor PackManager {
     }
 
     /// The repositories' packs, fetched fresh (and remembered for offline use), merged in
-    /// order. Throws when no repository could be read; when only some could, the others count
-    /// with their last fetched index, if any, and `unreachableRepositories()` says why.
+    /// order. Throws when no repository could be read (the public index aside: it alone
+    /// failing leaves its last copy, if any); when only some could, the others count with their
+    /// last fetched index, if any, and `unreachableRepositories()` says why.
     public func availablePacks() async throws(PackError) -> [PackIndex.Entry] {
         try await freshIndex().packs
+    }
+
+    /// The repositories that could not be read, fetching them first unless a fetch ended in
+    /// the last `maxAge` (or one is under way): what a host checks before offering a download.
+    public func checkRepositories(maxAge: Duration = .seconds(60)) async -> [(url: URL, reason: PackError)] {
+        if fetching != nil || lastFetch.map({ ContinuousClock.now - $0 > maxAge }) ?? true {
+            _ = try? await freshIndex()
+        }
+        return repositoryProblems
+    }
+
+    /// The entries that cannot be fetched now: their repository did not answer at the last
+    /// fetch (they are listed from its cached index).
+    public func unreachable(_ entries: [PackIndex.Entry]) -> [PackIndex.Entry] {
+        let down = Set(repositoryProblems.map(\.url))
+        return entries.filter { $0.repository.map(down.contains) ?? false }
     }
 
     /// The lines of the last fetched indexes' entries that were refused alone (Argos format).
@@ -138,7 +171,7 @@ public actor PackManager {
         let downloader = PackDownloader(offline: offline, limits: limits, label: id)
         // Without a size from the index, the store's unpacked cap bounds the archive too.
         let bound = entry.sizeIsKnown ? entry.size : Int(store.maxUnpackedBytes)
-        try await downloader.download(entry.url, to: temporary, expectedSize: bound, exactSize: entry.sizeIsKnown,
+        let result = try await downloader.download(entry.url, to: temporary, expectedSize: bound, exactSize: entry.sizeIsKnown,
                                       progress: { [weak self] bytes, total in
             progress?(id, bytes, total)
             if let self { Task { await self.broadcast(.progress(id: id, bytes: bytes, total: total)) } }
@@ -146,11 +179,13 @@ public actor PackManager {
             if let self { Task { await self.broadcast(.stalled(id: id, idle: idle)) } }
         })
         if Task.isCancelled { throw .cancelled }
+        // Hashed while it arrived: checked against the index and recorded, never read again for it.
+        let digest = result.sha256 ?? ""
         let store = self.store
         try await Self.offPool { () throws(PackError) in
             switch entry.engine {
-            case .apertium: try store.install(entry, archive: temporary)
-            case .neural: try store.installNeural(entry, archive: temporary)
+            case .apertium: try store.install(entry, archive: temporary, digest: digest)
+            case .neural: try store.installNeural(entry, archive: temporary, digest: digest)
             }
         }
     }
@@ -167,28 +202,58 @@ public actor PackManager {
         return try await freshIndex()
     }
 
+    /// Every repository's index, fetched once for everyone asking while it runs.
     private func freshIndex() async throws(PackError) -> PackIndex {
         guard !repositoryURLs.isEmpty else {
             throw .index("no repository is set: set HIKE_REVIEWS_PACKS_URL or pass --packs-url (make run builds a local one)")
         }
+        if let fetching { return try await fetching.value.get() }
+        let task = Task { await self.fetchAll() }
+        fetching = task
+        let result = await task.value
+        fetching = nil
+        lastFetch = .now
+        return try result.get()
+    }
+
+    private func fetchAll() async -> Result<PackIndex, PackError> {
         var fetched: [PackIndex] = []
         var problems: [(url: URL, reason: PackError)] = []
         var anyFresh = false
         for url in repositoryURLs {
-            do {
-                fetched.append(try await PackRepository.fetchIndex(url, offline: offline, cacheIn: store, limits: limits))
+            let isPublic = url == publicIndexURL
+            // Left alone for a while after it did not answer: the same reason stands.
+            if isPublic, let retry = publicIndexRetryAt, ContinuousClock.now < retry,
+               let known = repositoryProblems.first(where: { $0.url == url }) {
+                problems.append(known)
+                if let cached = PackRepository.cachedIndex(in: store, for: url) { fetched.append(cached) }
+                continue
+            }
+            do throws(PackError) {
+                let deadline = isPublic ? PackRepository.publicIndexTimeout : nil
+                fetched.append(try await PackRepository.fetchIndex(url, offline: offline, cacheIn: store, limits: limits, deadline: deadline,
+                                                                   label: isPublic ? "Argos index" : "index"))
                 anyFresh = true
+                if isPublic { publicIndexRetryAt = nil }
             } catch {
                 problems.append((url, error))
+                if isPublic, !offline { publicIndexRetryAt = .now + Self.publicIndexRetry }
                 // Its last known index keeps its place in the order, so the first still wins.
                 if let cached = PackRepository.cachedIndex(in: store, for: url) { fetched.append(cached) }
             }
         }
         repositoryProblems = problems
-        guard anyFresh else { throw problems[0].reason }
+        // The public index is best effort: only the others failing, all of them, is an error.
+        let required = problems.filter { $0.url != publicIndexURL }
+        guard anyFresh || required.isEmpty else { return .failure(required[0].reason) }
         let merged = PackIndex.merging(fetched)
         index = merged
-        return merged
+        return .success(merged)
+    }
+
+    /// The repository problems that are errors: all but the public index's.
+    func requiredProblems() -> [(url: URL, reason: PackError)] {
+        repositoryProblems.filter { $0.url != publicIndexURL }
     }
 
     private func addListener(_ id: UUID, _ continuation: AsyncStream<Event>.Continuation) {

@@ -2,17 +2,38 @@ import Foundation
 
 /// Where the pack repositories are, and reading their indexes.
 public enum PackRepository {
+    /// The public Argos Translate package index (argospm-index), where Argos's neural models are
+    /// listed.
+    public static let argosIndex = URL(string: "https://raw.githubusercontent.com/argosopentech/argospm-index/main/index.json")!
+
+    /// How long the public index may take, connection included, before the app carries on
+    /// with its cached copy (or none): it is asked on the way to a translation.
+    public static let publicIndexTimeout: Duration = .seconds(5)
+
     /// The index URLs, in order of preference (the first wins when two list the same id):
     /// HIKE_REVIEWS_PACKS_URL (one or more http, https or file URLs, or absolute paths,
-    /// separated by whitespace; a space inside a path is written %20), else the repository that
-    /// `make run` builds (`<checkout>/.build/pack-repo/index.json`) or `make install` installs
-    /// (`PREFIX/share/hike-reviews/pack-repo/index.json`), found from the binary's own path
-    /// (`ShippedFile`), else none.
+    /// separated by whitespace; a space inside a path is written %20) replaces the default list,
+    /// which is the repository that `make run` builds (`<checkout>/.build/pack-repo/index.json`)
+    /// or `make install` installs (`PREFIX/share/hike-reviews/pack-repo/index.json`), found from
+    /// the binary's own path (`ShippedFile`), then the public Argos index (`publicIndexURL`).
     public static func defaultIndexURLs(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
         if let text = environment["HIKE_REVIEWS_PACKS_URL"], !text.trimmingCharacters(in: .whitespaces).isEmpty {
             return text.split(whereSeparator: \.isWhitespace).compactMap { indexURL(String($0)) }
         }
-        return ShippedFile.locate(ShippedFile.packRepositoryIndex).map { [$0] } ?? []
+        let local = ShippedFile.locate(ShippedFile.packRepositoryIndex).map { [$0] } ?? []
+        return local + (publicIndexURL(environment: environment).map { [$0] } ?? [])
+    }
+
+    /// The public index of the default list: `argosIndex`, unless HIKE_REVIEWS_PUBLIC_INDEX_URL
+    /// names another (for tests, which have no internet: a server on 127.0.0.1) or is set
+    /// empty (none). A value that is not an http, https or file URL means none too.
+    ///
+    /// This repository is asked with `publicIndexTimeout`, never when offline, and when it cannot
+    /// be reached its packs are listed from its last copy and none is offered for download.
+    public static func publicIndexURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        guard let text = environment["HIKE_REVIEWS_PUBLIC_INDEX_URL"] else { return argosIndex }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : indexURL(trimmed)
     }
 
     /// The first of `defaultIndexURLs`.
@@ -42,9 +63,11 @@ public enum PackRepository {
     }
 
     /// Fetches and parses the index at `url` (refused beyond `PackIndex.maxBytes`), keeping a
-    /// copy in `store` for offline availability.
+    /// copy in `store` for offline availability; with a `deadline`, the whole fetch (connection
+    /// included) is given up after it. `label` names the index in a timeout's message.
     public static func fetchIndex(_ url: URL, offline: Bool, cacheIn store: PackStore? = nil,
-                                  limits: DownloadLimits = .fromEnvironment()) async throws(PackError) -> PackIndex {
+                                  limits: DownloadLimits = .fromEnvironment(), deadline: Duration? = nil,
+                                  label: String = "index") async throws(PackError) -> PackIndex {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("hike-index-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         // An http index fetched before is asked for again only if it changed (ETag, else
@@ -52,7 +75,7 @@ public enum PackRepository {
         let cached = store.flatMap { url.isFileURL ? nil : cachedData(in: $0, for: url) }
         let result: DownloadResult
         do {
-            let downloader = PackDownloader(offline: offline, limits: limits, label: "index")
+            let downloader = PackDownloader(offline: offline, limits: limits, label: label, deadline: deadline)
             result = try await downloader.download(url, to: temporary, expectedSize: PackIndex.maxBytes, exactSize: false,
                                                    conditional: cached?.validator, progress: { _, _ in })
         } catch .verification {

@@ -15,17 +15,14 @@ extension PackStore {
     /// Installs a downloaded Argos package (a zip) after checking it; call holding the lock.
     ///
     /// The size and SHA-256 are checked when the index gives them (Argos's gives neither; the
-    /// downloader held the server to its Content-Length). The SHA-256 of what arrived is
-    /// recorded in `pack.json` either way. Either the whole pack appears or the store is
-    /// unchanged.
-    func installNeural(_ entry: PackIndex.Entry, archive: String) throws(PackError) {
+    /// downloader held the server to its Content-Length). `digest`, the SHA-256 the downloader
+    /// computed while the bytes arrived, is recorded in `pack.json` either way. Either the whole
+    /// pack appears or the store is unchanged.
+    func installNeural(_ entry: PackIndex.Entry, archive: String, digest: String) throws(PackError) {
         let attributes = try? FileManager.default.attributesOfItem(atPath: archive)
         let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
         if entry.sizeIsKnown, size != entry.size { throw .verification("\(size) bytes, the index says \(entry.size)") }
-        guard let digest = SHA256.ofFile(atPath: archive) else { throw .store("cannot read the downloaded file") }
-        if entry.hasChecksum, digest != entry.sha256 {
-            throw .verification("SHA-256 \(digest.prefix(12))…, the index says \(entry.sha256.prefix(12))…")
-        }
+        try Self.verify(digest, against: entry)
         let staging = try makeStaging(for: entry.id)
         defer { try? FileManager.default.removeItem(atPath: staging) }
         let top = try ArchiveExtractor(maxEntries: maxEntries, maxBytes: maxUnpackedBytes)

@@ -128,13 +128,13 @@ public struct PackStore: Sendable, Equatable {
     }
 
     /// Installs a downloaded archive after checking it against its index entry; call holding
-    /// the lock. Either the whole pack appears or the store is unchanged.
-    func install(_ entry: PackIndex.Entry, archive: String) throws(PackError) {
+    /// the lock. `digest` is the archive's SHA-256 as the downloader computed it while the bytes
+    /// arrived. Either the whole pack appears or the store is unchanged.
+    func install(_ entry: PackIndex.Entry, archive: String, digest: String) throws(PackError) {
         let attributes = try? FileManager.default.attributesOfItem(atPath: archive)
         let size = (attributes?[.size] as? NSNumber)?.intValue ?? -1
         guard size == entry.size else { throw .verification("\(size) bytes, the index says \(entry.size)") }
-        guard let digest = SHA256.ofFile(atPath: archive) else { throw .store("cannot read the downloaded file") }
-        guard digest == entry.sha256 else { throw .verification("SHA-256 \(digest.prefix(12))…, the index says \(entry.sha256.prefix(12))…") }
+        try Self.verify(digest, against: entry)
 
         let staging = try makeStaging(for: entry.id)
         defer { try? FileManager.default.removeItem(atPath: staging) }
@@ -148,6 +148,14 @@ public struct PackStore: Sendable, Equatable {
             size: entry.size, license: entry.license, source: entry.source, engine: .apertium, sha256: digest)
         try writeManifest(manifest, in: unpacked)
         try replace(folder(of: entry.id), with: unpacked)
+    }
+
+    /// Refuses a digest that is not the index's (an index without a checksum accepts any).
+    static func verify(_ digest: String, against entry: PackIndex.Entry) throws(PackError) {
+        guard digest.count == 64 else { throw .store("no SHA-256 was computed for the download") }
+        if entry.hasChecksum, digest != entry.sha256 {
+            throw .verification("SHA-256 \(digest.prefix(12))…, the index says \(entry.sha256.prefix(12))…")
+        }
     }
 
     /// Writes `pack.json` into an unpacked pack (replacing whatever the archive put there).
