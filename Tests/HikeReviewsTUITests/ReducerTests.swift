@@ -6,7 +6,7 @@ import ReviewModel
 @Suite struct ReducerTests {}
 
 extension ReducerTests {
-    @Test func startAsksForLanguageDetectionOfEveryReview() {
+    @Test func startAsksForLanguageDetectionOfEveryReviewAndChecksTheRepositories() {
         let state = AppState(routes: Fixtures.catalog.routes, size: .init(width: 80, height: 24))
         let total = Fixtures.catalog.routes.reduce(0) { $0 + $1.reviews.count }
         guard case .detectLanguages(let reviews) = state.initialEffects.first else {
@@ -14,7 +14,7 @@ extension ReducerTests {
             return
         }
         #expect(reviews.count == total)
-        #expect(state.initialEffects.count == 1)
+        #expect(state.initialEffects == [.detectLanguages(reviews), .checkRepositories])
     }
 
     @Test func detectionProgressFillsInLanguages() {

@@ -24,6 +24,11 @@ enum Action: Equatable, Sendable {
     /// The choices for a target-language picker, with their availability.
     case targetChoicesLoaded(purpose: PickerPurpose, choices: [LanguageChoice])
     case packsLoaded([PackRow], message: String?)
+    /// The packs screen's install question is ready (sizes asked of the servers).
+    case installQuestionReady(ConsentRequest)
+    /// A repository did not answer: its packs cannot be downloaded now (`packIDs` are those a
+    /// translation or the packs screen wanted from it, if any).
+    case repositoryUnreachable(RepositoryOutage)
     /// A pack was installed or removed from the packs screen: list them again.
     case packsChanged(message: String?)
 }

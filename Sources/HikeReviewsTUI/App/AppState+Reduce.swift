@@ -6,7 +6,7 @@ extension AppState {
     /// The effects to run when the app starts.
     var initialEffects: [Effect] {
         let reviews = routes.flatMap(\.reviews)
-        return reviews.isEmpty ? [] : [.detectLanguages(reviews)]
+        return (reviews.isEmpty ? [] : [.detectLanguages(reviews)]) + [.checkRepositories]
     }
 
     /// Rows of the screen between the title bar and the status bar.
@@ -16,6 +16,7 @@ extension AppState {
     mutating func reduce(_ action: Action) -> [Effect] {
         switch action {
         case .keyPressed(let key):
+            statusMessage = nil
             return handleKey(key)
         case .resized(let width, let height):
             size = Size(width: max(0, width), height: max(0, height))

@@ -17,7 +17,7 @@ extension AppState {
             case .noRoute(let source):
                 status = .noRoute(source: source)
                 notice = "No offline translation from \(LanguageNames.name(of: source)) into \(LanguageNames.name(of: targetLanguage)) (\(reviewIDs.count) review\(reviewIDs.count == 1 ? "" : "s"))"
-            case .needsPack(let packs): status = .needsPack(packs)
+            case .needsPack(let packs): status = packStatus(packs)
             case .failed(let message): status = .failed(message)
             }
             for id in reviewIDs {
@@ -28,7 +28,7 @@ extension AppState {
         case .overlayTranslated(let run, let status):
             guard let index = modals.lastIndex(where: { if case .overlay = $0 { return true } else { return false } }),
                   case .overlay(var overlay) = modals[index], overlay.run == run else { return [] }
-            overlay.status = status
+            if case .needsPack(let packs) = status { overlay.status = packStatus(packs) } else { overlay.status = status }
             modals[index] = .overlay(overlay)
         case .consentRequested(let id, let request):
             if let index = modals.lastIndex(where: { if case .consent(let open) = $0 { return !open.requestIDs.isEmpty } else { return false } }),
@@ -89,6 +89,12 @@ extension AppState {
             packs.message = message
             screens[screens.count - 1] = .packs(packs)
             return [.loadPacks]
+        case .installQuestionReady(let request):
+            guard case .packs = screens.last else { return [] }
+            modals.append(.consent(ConsentDialogState(requestID: nil, request: request)))
+        case .repositoryUnreachable(let outage):
+            unreachablePacks.formUnion(outage.packIDs)
+            if announcedOutages.insert(outage.repository).inserted { statusMessage = outage.line }
         case .packsLoaded(let rows, let message):
             guard case .packs(var packs) = screens.last else { return [] }
             packs.rows = rows
@@ -326,6 +332,13 @@ extension AppState {
                 screens[screens.count - 1] = .packs(packs)
                 return []
             }
+            guard !row.unreachable else {
+                packs.message = "\(row.id): \(entry.origin) does not answer; it cannot be downloaded now"
+                screens[screens.count - 1] = .packs(packs)
+                return []
+            }
+            // A size the repository did not give is asked of the server before the question.
+            guard entry.sizeIsKnown else { return [.askToInstall([entry])] }
             modals.append(.consent(ConsentDialogState(requestID: nil, request: ConsentRequest(reason: "Install \(entry.title)", packs: [entry], repository: nil))))
         case .remove:
             guard packs.rows.indices.contains(packs.selected) else { return [] }
@@ -340,6 +353,13 @@ extension AppState {
             break
         }
         return []
+    }
+
+    /// What a review says when its packs were not downloaded: "press T" asks again, unless their
+    /// repository does not answer (then no dialog is offered; the status line said why).
+    func packStatus(_ packs: [String]) -> TranslationStatus {
+        guard !packs.isEmpty, packs.allSatisfy(unreachablePacks.contains) else { return .needsPack(packs) }
+        return .failed("\(packs.joined(separator: ", ")) cannot be downloaded now: its repository does not answer")
     }
 
     /// `es` for `es-MX`: same-language translation is not offered.

@@ -38,6 +38,13 @@ struct AppState: Equatable, Sendable {
     var overlayRun = 0
     /// A message for the title bar, cleared by the next translation (a language no route reaches).
     var notice: String?
+    /// A line the status bar shows instead of the key hints until the next key (a repository
+    /// that does not answer).
+    var statusMessage: String?
+    /// Repositories already said to be unreachable in this run: each is said once.
+    var announcedOutages: Set<String> = []
+    /// Packs wanted from a repository that did not answer: not offered for download.
+    var unreachablePacks: Set<String> = []
     var shouldQuit = false
 
     init(routes: [Route], size: Size, targetLanguage: String = "en") {

@@ -18,6 +18,11 @@ enum Effect: Equatable, Sendable {
     /// Work out the choices of a target picker (languages and their availability).
     case loadTargetChoices(purpose: PickerPurpose, source: String?)
     case loadPacks
+    /// Ask the servers for the sizes the repository did not give, then ask the user about
+    /// installing these packs (the packs screen's `i`).
+    case askToInstall([PackIndex.Entry])
+    /// Read every repository once at start, so an unreachable public index is said at once.
+    case checkRepositories
     case installPacks([String])
     case removePack(String)
 }

@@ -140,6 +140,8 @@ struct PackRow: Equatable, Sendable {
     var directions: [String]
     var entry: PackIndex.Entry?
     var engine: PackEngine = .apertium
+    /// Available, but its repository did not answer: listed from its cached index only.
+    var unreachable = false
 }
 
 /// The packs screen.
@@ -149,4 +151,21 @@ struct PacksScreenState: Equatable, Sendable {
     var scroll = 0
     var loading = true
     var message: String?
+}
+
+/// A repository that did not answer, as the status line says it.
+struct RepositoryOutage: Equatable, Sendable {
+    /// The index's URL: each repository is said once per run.
+    var repository: String
+    /// The public Argos index (the one repository of the default list on the internet).
+    var isPublicIndex: Bool
+    /// "raw.githubusercontent.com", or the path of a local index.
+    var origin: String
+    /// Packs that were wanted from it and cannot be fetched now.
+    var packIDs: [String] = []
+
+    /// The status line: "Argos index unreachable: offline packs only".
+    var line: String {
+        isPublicIndex ? "Argos index unreachable: offline packs only" : "Pack repository \(origin) unreachable: offline packs only"
+    }
 }

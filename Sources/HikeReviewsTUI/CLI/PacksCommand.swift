@@ -36,7 +36,7 @@ enum PacksCommand {
         if problems.isEmpty, let problem { StandardError.print("hike-reviews: packs list: \(problem)") }
         for (url, reason) in problems {
             let age = PackRepository.indexAge(of: url, in: manager.store).map { "; using its index of \(PackRepository.describeAge($0))" } ?? ""
-            StandardError.print("hike-reviews: packs list: \(reason)\(age)")
+            StandardError.print("hike-reviews: packs list: \(problemLine(url, reason, publicIndex: manager.publicIndexURL))\(age)")
         }
         for line in await manager.refusedEntries() {
             StandardError.print("hike-reviews: packs list: an entry was left out: \(line)")
@@ -55,6 +55,15 @@ enum PacksCommand {
             print(table(rows))
         }
         return problem == nil ? 0 : 1
+    }
+
+    /// Why a repository could not be read, in one line; the public index is named where the
+    /// reason does not say which repository it is (its failure is said, but `list` still
+    /// succeeds).
+    static func problemLine(_ url: URL, _ reason: PackError, publicIndex: URL?) -> String {
+        let text = reason.description
+        guard url == publicIndex, !text.contains("Argos index"), !text.contains(url.absoluteString) else { return text }
+        return "Argos index: " + text
     }
 
     private static func table(_ rows: [Row]) -> String {
@@ -153,7 +162,8 @@ enum PacksCommand {
             lines.append("  \(TerminalSafe.clean(pack.title)) (\(TerminalSafe.clean(pack.id)), \(pack.engine.rawValue), \(size), license \(TerminalSafe.clean(pack.license))\(checksum)) from \(TerminalSafe.clean(pack.url.absoluteString))")
         }
         let unknown = request.packs.contains { !$0.sizeIsKnown } ? " and packs of unknown size" : ""
-        lines.append("  total \(megabytes(request.totalSize))\(unknown) from \(TerminalSafe.clean(request.repository?.absoluteString ?? "the repository"))")
+        let origins = request.origins.isEmpty ? "the repository" : request.origins.joined(separator: ", ")
+        lines.append("  total \(megabytes(request.totalSize))\(unknown) from \(origins)")
         return lines.joined(separator: "\n")
     }
 

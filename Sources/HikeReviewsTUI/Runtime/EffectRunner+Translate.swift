@@ -108,10 +108,43 @@ extension EffectRunner {
             let (packs, problem) = await manager.listing()
             let rows = packs.map {
                 PackRow(id: $0.id, title: $0.title, status: $0.status.rawValue, size: $0.size,
-                        directions: $0.directions.map { $0.joined(separator: ">") }, entry: $0.entry, engine: $0.engine)
+                        directions: $0.directions.map { $0.joined(separator: ">") }, entry: $0.entry, engine: $0.engine,
+                        unreachable: $0.unreachable)
             }
-            queue.send(.packsLoaded(rows, message: problem.map { "\($0)" }))
+            // The public index alone failing is no error: the line says where its packs are listed from.
+            let publicProblem = await manager.unreachableRepositories().first { $0.url == manager.publicIndexURL }
+            let note = publicProblem.map { problem in
+                let age = PackRepository.indexAge(of: problem.url, in: manager.store).map { "its copy of \(PackRepository.describeAge($0))" }
+                let cause = if case .offline = problem.reason { "offline" } else { "Argos index unreachable" }
+                return "\(cause): Argos packs listed from \(age ?? "no copy (none fetched yet)")"
+            }
+            queue.send(.packsLoaded(rows, message: problem.map { "\($0)" } ?? note))
         }
+    }
+
+    /// The packs screen's install question, once the servers said the sizes the repository did not.
+    func askToInstall(_ entries: [PackIndex.Entry]) {
+        let queue = self.queue
+        let manager = self.manager
+        tasks.add(Task.detached {
+            let sized = await manager.withSizes(entries)
+            let title = sized.map(\.title).joined(separator: ", ")
+            queue.send(.installQuestionReady(ConsentRequest(reason: "Install \(title)", packs: sized, repository: nil)))
+        })
+    }
+
+    /// Reads every repository once at start (only when the public index is among them and the
+    /// network is allowed), so the status line can say at once that it does not answer.
+    func checkRepositories() {
+        guard let publicIndex = manager.publicIndexURL, !manager.offline else { return }
+        let queue = self.queue
+        let manager = self.manager
+        tasks.add(Task.detached {
+            let problems = await manager.checkRepositories()
+            guard !Task.isCancelled, problems.contains(where: { $0.url == publicIndex }) else { return }
+            queue.send(.repositoryUnreachable(RepositoryOutage(repository: publicIndex.absoluteString, isPublicIndex: true,
+                                                               origin: PackIndex.origin(of: publicIndex))))
+        })
     }
 
     func installPacks(_ ids: [String]) {

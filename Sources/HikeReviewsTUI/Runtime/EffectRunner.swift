@@ -6,7 +6,7 @@ import TranslationEngine
 final class EffectRunner: Sendable {
     let queue: ActionQueue
     private let index: ReviewLanguageIndex
-    private let tasks = TaskBag()
+    let tasks = TaskBag()
     let translationTasks = TaskBag()
     let downloadTasks = TaskBag()
     let sessions = SessionBag()
@@ -17,7 +17,7 @@ final class EffectRunner: Sendable {
         self.queue = queue
         self.index = ReviewLanguageIndex(detector: detector)
         self.manager = manager
-        self.consent = TerminalConsent(queue: queue)
+        self.consent = TerminalConsent(queue: queue, manager: manager)
         forwardDownloadEvents()
     }
 
@@ -43,6 +43,10 @@ final class EffectRunner: Sendable {
                 loadTargetChoices(purpose: purpose, source: source)
             case .loadPacks:
                 loadPacks()
+            case .askToInstall(let entries):
+                askToInstall(entries)
+            case .checkRepositories:
+                checkRepositories()
             case .installPacks(let ids):
                 installPacks(ids)
             case .removePack(let id):

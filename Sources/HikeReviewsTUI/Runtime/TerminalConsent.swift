@@ -1,8 +1,14 @@
+import Foundation
 import Synchronization
 import TranslationEngine
 
 /// The engine's consent handler in the app: each request becomes an action that opens the
 /// consent dialog, and waits until the dialog's answer comes back through `answer`.
+///
+/// Before the dialog, packs from a repository on the network are checked: a repository that does
+/// not answer gets no dialog (it could not succeed), only the status line's one message, and the
+/// answer "not now"; the others' unknown sizes are asked of their servers, so the dialog says
+/// "size unknown" only when no server says.
 final class TerminalConsent: ConsentHandler {
     private struct State {
         var nextID = 0
@@ -10,20 +16,36 @@ final class TerminalConsent: ConsentHandler {
     }
 
     private let queue: ActionQueue
+    private let manager: PackManager
     private let state = Mutex(State())
 
-    init(queue: ActionQueue) {
+    init(queue: ActionQueue, manager: PackManager) {
         self.queue = queue
+        self.manager = manager
     }
 
     func requestConsent(_ request: ConsentRequest) async -> ConsentAnswer {
-        await withCheckedContinuation { continuation in
+        var request = request
+        // A local repository answers or not at once; only a remote one is worth the check.
+        if request.packs.contains(where: { !($0.repository?.isFileURL ?? true) }) {
+            _ = await manager.checkRepositories()
+            let blocked = await manager.unreachable(request.packs)
+            if let repository = blocked.first?.repository {
+                queue.send(.repositoryUnreachable(RepositoryOutage(
+                    repository: repository.absoluteString, isPublicIndex: repository == manager.publicIndexURL,
+                    origin: PackIndex.origin(of: repository), packIDs: blocked.map(\.id))))
+                return .notNow
+            }
+        }
+        request.packs = await manager.withSizes(request.packs)
+        let asked = request
+        return await withCheckedContinuation { continuation in
             let id = state.withLock { state in
                 state.nextID += 1
                 state.waiting[state.nextID] = continuation
                 return state.nextID
             }
-            queue.send(.consentRequested(id: id, request: request))
+            queue.send(.consentRequested(id: id, request: asked))
         }
     }
 

@@ -121,7 +121,9 @@ enum AppView {
         }
         let rightWidth = TerminalText.width(right)
         let room = max(rect.width - rightWidth - 1, 0)
-        _ = buffer.put(TerminalText.truncate(" " + hints, width: room), x: rect.x, y: rect.y, style: .statusBar)
+        // A message (a repository that does not answer) stands in for the hints until the next key.
+        let left = state.statusMessage.map { " " + TerminalText.sanitize($0) } ?? " " + hints
+        _ = buffer.put(TerminalText.truncate(left, width: room), x: rect.x, y: rect.y, style: .statusBar)
         if rightWidth < rect.width {
             _ = buffer.put(right, x: rect.x + rect.width - rightWidth, y: rect.y, style: .statusBar)
         }
