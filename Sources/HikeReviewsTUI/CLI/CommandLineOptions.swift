@@ -78,9 +78,12 @@ enum CommandLineOptions {
           The repositories are --packs-url (any number of times) or $HIKE_REVIEWS_PACKS_URL (URLs
           separated by spaces): each an index.json over http, https or file, ours or Argos
           Translate's package index; the first to list a pack wins. By default the one `make run`
-          builds in .build/pack-repo (installed: PREFIX/share/hike-reviews/pack-repo). The store is
+          builds in .build/pack-repo (installed: PREFIX/share/hike-reviews/pack-repo), then the
+          public Argos index (raw.githubusercontent.com/argosopentech/argospm-index), asked for 5 s
+          at most; when it does not answer its last copy is listed and its packs wait. The store is
           $HIKE_REVIEWS_STORE or --store, by default $XDG_DATA_HOME/hike-reviews/packs
-          (~/.local/share/hike-reviews/packs). HIKE_REVIEWS_OFFLINE=1 refuses network downloads.
+          (~/.local/share/hike-reviews/packs). HIKE_REVIEWS_OFFLINE=1 refuses network downloads
+          and never asks the public index.
           A download that gets no data for 30 s ($HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS), or under
           1000 bytes/s ($HIKE_REVIEWS_DOWNLOAD_MIN_RATE), is given up; nothing of it is kept.
 
