@@ -59,6 +59,21 @@ struct EndToEndTests {
             return try tmux.waitForScreen { $0.contains("language: Spanish [es]") }
         }
 
+        /// After the key that starts eng-spa's download: waits for the Spanish reviews translated
+        /// and checks the pack is in `store`; returns the screen.
+        func waitForSpanishTranslated(store: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+            let screen = try tmux.waitForScreen(timeout: 30) { $0.contains("es→en · English") }
+            #expect(screen.contains("es→en · English"), "\(screen)", sourceLocation: sourceLocation)
+            #expect(FileManager.default.fileExists(atPath: store + "/eng-spa/pack.json"), "the pack was installed", sourceLocation: sourceLocation)
+            return screen
+        }
+
+        /// Presses q and expects the app to exit with status 0.
+        func quit(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            try tmux.send("q")
+            #expect(waitForExit() == "0", sourceLocation: sourceLocation)
+        }
+
         func finish() {
             tmux.kill()
             try? FileManager.default.removeItem(at: folder)
@@ -149,12 +164,9 @@ extension EndToEndTests {
         #expect(screen.contains("English - Spanish (eng-spa)"))
         #expect(screen.contains("Download (Enter)"))
         try run.tmux.send("Enter")
-        screen = try run.tmux.waitForScreen(timeout: 30) { $0.contains("es→en · English") }
-        #expect(screen.contains("es→en · English"))
+        screen = try run.waitForSpanishTranslated(store: store)
         #expect(!screen.contains("translation failed"))
-        #expect(FileManager.default.fileExists(atPath: store + "/eng-spa/pack.json"), "the pack was installed")
-        try run.tmux.send("q")
-        #expect(run.waitForExit() == "0")
+        try run.quit()
         #expect(run.file("before") == run.file("after"), "stty settings restored on quit")
     }
 }

@@ -256,6 +256,9 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // The deadline holds even when the watchdog's ticks come late (a busy cooperative pool):
+        // URLSession ends the whole transfer itself a moment after it.
+        if let deadline { configuration.timeoutIntervalForResource = max(0.1, (deadline.at - clock.now) / .seconds(1)) + 0.5 }
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
         let task = session.dataTask(with: request)
