@@ -48,6 +48,11 @@ extension RepositoryOutageTests {
         _ = state.reduce(.repositoryUnreachable(RepositoryOutage(repository: "http://127.0.0.1:9/index.json", isPublicIndex: false,
                                                                   origin: "127.0.0.1:9", packIDs: ["x"])))
         #expect(state.statusMessage == "Pack repository 127.0.0.1:9 unreachable: offline packs only")
+        // Offline, nothing was asked: the line says why instead.
+        Fixtures.press([.char("j")], on: &state)
+        _ = state.reduce(.repositoryUnreachable(RepositoryOutage(repository: "http://127.0.0.1:10/index.json", isPublicIndex: false,
+                                                                  origin: "127.0.0.1:10", offline: true)))
+        #expect(state.statusMessage == "Offline (HIKE_REVIEWS_OFFLINE): nothing is downloaded from 127.0.0.1:10")
     }
 
     @Test func hostileTextInTheStatusLineIsShownHarmless() {
@@ -169,6 +174,27 @@ extension RepositoryOutageServerTests {
         #expect(request.packs.map(\.id) == ["eng-spa"])
         consent.answer(id, .download)
         #expect(await asked.value == .download)
+    }
+
+    /// Offline, the consent handler asks no server and says why there is no dialog.
+    @Test func offlineTheAppsConsentAsksNoServer() async throws {
+        let silent = try SilentServer()
+        defer { silent.stop() }
+        let public_ = silent.url("index.json")
+        let local = URL(fileURLWithPath: TestRepository.path + "/index.json")
+        let manager = PackManager(store: PackStore(root: try PacksCommandTests.freshStore()), repositoryURLs: [local, public_],
+                                  offline: true, publicIndexURL: public_)
+        let queue = ActionQueue()
+        var german = RepositoryOutageTests.german
+        german.repository = public_
+        let answer = await TerminalConsent(queue: queue, manager: manager)
+            .requestConsent(ConsentRequest(reason: "German -> English", packs: [german], repository: local))
+        #expect(answer == .notNow)
+        #expect(queue.drain() == [.repositoryUnreachable(RepositoryOutage(repository: public_.absoluteString, isPublicIndex: true,
+                                                                          origin: "127.0.0.1:\(silent.port)", packIDs: ["translate-de_en"],
+                                                                          offline: true))])
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(silent.connections == 0, "no connection was even tried")
     }
 
     /// The binary with the default repositories: offline, the public index is never asked;

@@ -163,9 +163,13 @@ struct RepositoryOutage: Equatable, Sendable {
     var origin: String
     /// Packs that were wanted from it and cannot be fetched now.
     var packIDs: [String] = []
+    /// Not asked at all: HIKE_REVIEWS_OFFLINE forbids the network.
+    var offline = false
 
     /// The status line: "Argos index unreachable: offline packs only".
     var line: String {
-        isPublicIndex ? "Argos index unreachable: offline packs only" : "Pack repository \(origin) unreachable: offline packs only"
+        let name = isPublicIndex ? "the Argos index" : origin
+        if offline { return "Offline (HIKE_REVIEWS_OFFLINE): nothing is downloaded from \(name)" }
+        return isPublicIndex ? "Argos index unreachable: offline packs only" : "Pack repository \(origin) unreachable: offline packs only"
     }
 }

@@ -28,12 +28,13 @@ final class TerminalConsent: ConsentHandler {
         var request = request
         // A local repository answers or not at once; only a remote one is worth the check.
         if request.packs.contains(where: { !($0.repository?.isFileURL ?? true) }) {
-            _ = await manager.checkRepositories()
+            let problems = await manager.checkRepositories()
             let blocked = await manager.unreachable(request.packs)
             if let repository = blocked.first?.repository {
+                let offline = problems.contains { if $0.url == repository, case .offline = $0.reason { return true } else { return false } }
                 queue.send(.repositoryUnreachable(RepositoryOutage(
                     repository: repository.absoluteString, isPublicIndex: repository == manager.publicIndexURL,
-                    origin: PackIndex.origin(of: repository), packIDs: blocked.map(\.id))))
+                    origin: PackIndex.origin(of: repository), packIDs: blocked.map(\.id), offline: offline)))
                 return .notNow
             }
         }
