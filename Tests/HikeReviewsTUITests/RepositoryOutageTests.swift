@@ -115,21 +115,17 @@ extension RepositoryOutageTests {
         _ = state.reduce(.consentRequested(id: 1, request: ConsentRequest(reason: "German -> English", packs: [Self.german],
                                                                            repository: URL(fileURLWithPath: "/srv/packs/index.json"))))
         let text = Snapshot.text(of: AppView.render(state))
-        for expected in ["German - English (translate-de_en)", "neural, size unknown, license unknown",
-                         "the repository publishes no checksum", "Total: size unknown, from raw.githubusercontent.com"] {
+        for expected in ["German - English (translate-de_en) · neural · size unknown",
+                         "from argos-net.com · no checksum published", "listed by raw.githubusercontent.com", "Total size unknown"] {
             #expect(text.contains(expected), "\(expected):\n\(text)")
         }
         #expect(!text.contains("0 kB"))
         Snapshot.check(AppView.render(state), named: "consent-dialog-neural")
-        // With a size from the server, the size; ours publishes a checksum, so nothing is said.
-        var sized = Self.german
-        sized.size = 41_000_000
-        #expect(DialogViews.facts(of: sized) == "neural, 41.0 MB, license unknown")
-        #expect(DialogViews.total(of: ConsentRequest(reason: "", packs: [sized, TranslateFlowTests.englishSpanish], repository: nil))
-                == "Total 43.7 MB from raw.githubusercontent.com, /repo/eng-spa_0.8.1-2.tar.gz")
-        #expect(DialogViews.total(of: ConsentRequest(reason: "", packs: [Self.german, TranslateFlowTests.englishSpanish],
-                                                     repository: URL(fileURLWithPath: "/srv/packs/index.json")))
-                == "Total 2.7 MB and packs of unknown size, from raw.githubusercontent.com, /srv/packs/index.json")
+        // Where the index and the model share a host, or the index is local, the host is said once.
+        var local = Self.german
+        local.repository = URL(fileURLWithPath: "/srv/packs/index.json")
+        local.url = URL(fileURLWithPath: "/srv/packs/de_en.argosmodel")
+        #expect(!DialogViews.packLines([local]).contains { $0.0.contains("listed by") })
     }
 }
 
@@ -164,6 +160,20 @@ extension RepositoryOutageServerTests {
                                                                    origin: "127.0.0.1:\(silent.port)", packIDs: ["translate-de_en"]))])
         // A pack of the local repository gets its dialog, at once.
         let spanish = try #require(try await manager.availablePacks().first { $0.id == "eng-spa" })
+        // Offered instead of the model: the route that can be fetched is the question, alone,
+        // and "download" means it.
+        let instead = Task {
+            await consent.requestConsent(ConsentRequest(reason: "German -> English", packs: [german], repository: local, alternative: [spanish]))
+        }
+        var swapped: [Action] = []
+        for _ in 0..<200 where !swapped.contains(where: { if case .consentRequested = $0 { return true } else { return false } }) {
+            swapped += queue.drain()
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        guard case .consentRequested(let insteadID, let insteadRequest)? = swapped.last else { Issue.record("\(swapped)"); return }
+        #expect(insteadRequest.packs.map(\.id) == ["eng-spa"] && insteadRequest.alternative.isEmpty)
+        consent.answer(insteadID, .download)
+        #expect(await instead.value == .downloadAlternative)
         let asked = Task { await consent.requestConsent(ConsentRequest(reason: "Spanish -> English", packs: [spanish], repository: local)) }
         var dialog: [Action] = []
         for _ in 0..<200 where dialog.isEmpty {

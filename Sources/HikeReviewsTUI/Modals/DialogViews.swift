@@ -61,10 +61,12 @@ enum DialogViews {
         for pack in packs {
             lines.append(("  \(pack.title) (\(pack.id)) · \(pack.engine.rawValue) · \(pack.sizeIsKnown ? size(pack.size) : "size unknown")", .dialog))
             let origin = pack.url.host.map { $0.isEmpty ? pack.url.absoluteString : $0 } ?? pack.url.deletingLastPathComponent().path
-            // The repository that vouches for it, when it is not where the bytes come from.
-            let listedBy = pack.repository.flatMap { $0.isFileURL || $0.host == pack.url.host ? nil : " (listed by \(pack.origin))" } ?? ""
             let license = pack.license == "unknown" ? "" : " · license \(pack.license)"
-            lines.append(("    from \(origin)\(listedBy)\(license)" + (pack.hasChecksum ? "" : " · no checksum published"), .dim))
+            lines.append(("    from \(origin)\(license)" + (pack.hasChecksum ? "" : " · no checksum published"), .dim))
+            // The repository that vouches for it, when it is not where the bytes come from.
+            if let repository = pack.repository, !repository.isFileURL, repository.host != pack.url.host {
+                lines.append(("    listed by \(pack.origin)", .dim))
+            }
         }
         return lines
     }

@@ -10,11 +10,13 @@ extension PackManager {
     /// stays unknown are returned as they were, so a consent text can say "size unknown".
     ///
     /// The size shown is then the size enforced: the sizes learnt are kept in the manager's index,
-    /// so `download(_:)` of those ids must receive exactly that many bytes.
+    /// so `download(_:)` of those ids must receive exactly that many bytes. Packs of a repository
+    /// that did not answer at the last fetch are not asked about (they cannot be fetched now).
     public func withSizes(_ entries: [PackIndex.Entry], timeout: Duration = .seconds(5)) async -> [PackIndex.Entry] {
         var result: [PackIndex.Entry] = []
+        let down = Set(unreachable(entries).map(\.id))
         for var entry in entries {
-            if !entry.sizeIsKnown, let size = await Self.probeSize(entry.url, offline: offline, timeout: timeout),
+            if !entry.sizeIsKnown, !down.contains(entry.id), let size = await Self.probeSize(entry.url, offline: offline, timeout: timeout),
                size > 0, size <= Int(store.maxUnpackedBytes) {
                 entry.size = size
                 learnSize(of: entry)
