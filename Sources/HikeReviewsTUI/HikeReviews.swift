@@ -36,8 +36,8 @@ enum HikeReviews {
             exit(StandardOutput.shared.flush() ? 0 : StandardOutput.brokenPipeStatus)
         case .detect(let json, let files):
             exit(DetectCommand.run(json: json, files: files))
-        case .translate(let source, let target, let json, let yes, let files):
-            let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, files: files)
+        case .translate(let source, let target, let json, let yes, let engine, let files):
+            let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, engine: engine, files: files)
             await TranslationSession.shutdownPipelines()
             exit(status)
         case .packsList(let json):
@@ -46,8 +46,8 @@ enum HikeReviews {
             exit(await PacksCommand.install(ids, yes: yes))
         case .packsRemove(let ids):
             exit(await PacksCommand.remove(ids))
-        case .availability(let source, let target):
-            exit(TranslateCommand.availability(from: source, to: target))
+        case .availability(let source, let target, let engine):
+            exit(TranslateCommand.availability(from: source, to: target, engine: engine))
         case .browse(let data, let target):
             exit(browse(data: data, target: target))
         }

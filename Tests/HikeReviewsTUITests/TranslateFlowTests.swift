@@ -186,7 +186,7 @@ extension TranslateFlowTests {
         let installed = PackRow(id: "fr-es", title: "French - Spanish", status: "installed", size: 3_805_691, directions: ["fr>es"], entry: nil)
         let available = PackRow(id: "eng-spa", title: "English - Spanish", status: "available", size: 2_684_782, directions: ["es>en"], entry: Self.englishSpanish)
         _ = state.reduce(.packsLoaded([installed, available], message: nil))
-        #expect(Snapshot.text(of: AppView.render(state)).contains("eng-spa   available"))
+        #expect(Snapshot.text(of: AppView.render(state)).contains("eng-spa   available  apertium"))
         Fixtures.press([.char("j"), .char("i")], on: &state)
         guard case .consent(let dialog) = state.modals.last else { Issue.record("no consent dialog"); return }
         #expect(dialog.requestIDs.isEmpty && dialog.request.packs.map(\.id) == ["eng-spa"])

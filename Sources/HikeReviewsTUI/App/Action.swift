@@ -9,7 +9,7 @@ enum Action: Equatable, Sendable {
     /// A signal (SIGINT, SIGTERM, SIGHUP) asked the app to stop.
     case terminationRequested
     /// One review's translation arrived (for the inline run `run`).
-    case translationArrived(run: Int, reviewID: String, text: String, route: [String], unknownWords: [String])
+    case translationArrived(run: Int, reviewID: String, text: String, route: [String], unknownWords: [String], engines: [PackEngine] = [])
     /// A group of reviews could not be translated (reported once for the group).
     case translationFailed(run: Int, reviewIDs: [String], failure: TranslationFailure)
     /// The overlay's translation arrived or failed.

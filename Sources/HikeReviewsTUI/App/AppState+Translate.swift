@@ -6,9 +6,9 @@ extension AppState {
     /// Applies the actions that translation, consent and downloads produce.
     mutating func reduceTranslation(_ action: Action) -> [Effect] {
         switch action {
-        case .translationArrived(let run, let reviewID, let text, let route, let unknownWords):
+        case .translationArrived(let run, let reviewID, let text, let route, let unknownWords, let engines):
             guard run == translationRun, let current = translations[reviewID] else { return [] }
-            translations[reviewID] = ReviewTranslation(target: current.target, status: .done(text: text, route: route, unknownWords: unknownWords))
+            translations[reviewID] = ReviewTranslation(target: current.target, status: .done(text: text, route: route, unknownWords: unknownWords, engines: engines))
             revealSelection()
         case .translationFailed(let run, let reviewIDs, let failure):
             guard run == translationRun else { return [] }
@@ -189,15 +189,22 @@ extension AppState {
         switch modal {
         case .consent(let dialog):
             modals.removeLast()
-            let ids = dialog.request.packs.map(\.id)
             switch command {
-            case .confirm:
+            case .confirm, .chooseAlternative:
+                let alternative = command == .chooseAlternative
+                // `a` without a second route offered does nothing.
+                if alternative && dialog.request.alternative.isEmpty {
+                    modals.append(modal)
+                    return []
+                }
+                let packs = alternative ? dialog.request.alternative : dialog.request.packs
+                let ids = packs.map(\.id)
                 var state = DownloadState(packIDs: ids)
-                for pack in dialog.request.packs { state.totals[pack.id] = pack.size }
+                for pack in packs { state.totals[pack.id] = pack.size }
                 download = state
                 modals.append(.progress)
                 if dialog.requestIDs.isEmpty { return [.installPacks(ids)] }
-                return dialog.requestIDs.map { .answerConsent(id: $0, answer: .download) }
+                return dialog.requestIDs.map { .answerConsent(id: $0, answer: alternative ? .downloadAlternative : .download) }
             case .decline:
                 return dialog.requestIDs.map { .answerConsent(id: $0, answer: .notNow) }
             default:

@@ -4,7 +4,8 @@ import TranslationEngine
 /// Where one review's translation stands.
 enum TranslationStatus: Equatable, Sendable {
     case pending
-    case done(text: String, route: [String], unknownWords: [String])
+    /// `engines` has one entry per leg of `route` (empty when not known).
+    case done(text: String, route: [String], unknownWords: [String], engines: [PackEngine] = [])
     /// No offline route reaches the target from the review's language.
     case noRoute(source: String)
     /// The packs were not approved ("not now"): `T` asks again.
@@ -77,6 +78,14 @@ struct ConsentDialogState: Equatable, Sendable {
     /// Adds another request's packs (each once) and reason.
     mutating func merge(id: Int, _ other: ConsentRequest) {
         requestIDs.append(id)
+        // Once either offers another engine, the alternative covers every request: for one
+        // without an alternative, its own packs (the session downloads those when told "instead").
+        if !request.alternative.isEmpty || !other.alternative.isEmpty {
+            if request.alternative.isEmpty { request.alternative = request.packs }
+            for pack in other.alternative.isEmpty ? other.packs : other.alternative where !request.alternative.contains(where: { $0.id == pack.id }) {
+                request.alternative.append(pack)
+            }
+        }
         for pack in other.packs where !request.packs.contains(where: { $0.id == pack.id }) { request.packs.append(pack) }
         request.reason = Self.merged(request.reason, other.reason)
         if request.repository == nil { request.repository = other.repository }
@@ -130,6 +139,7 @@ struct PackRow: Equatable, Sendable {
     var size: Int
     var directions: [String]
     var entry: PackIndex.Entry?
+    var engine: PackEngine = .apertium
 }
 
 /// The packs screen.

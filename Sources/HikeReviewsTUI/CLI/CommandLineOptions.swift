@@ -5,8 +5,8 @@ import TranslationEngine
 enum Invocation: Equatable {
     case browse(data: String?, target: String?)
     case detect(json: Bool, files: [String])
-    case translate(from: String?, to: String, json: Bool, yes: Bool, files: [String])
-    case availability(from: String, to: String)
+    case translate(from: String?, to: String, json: Bool, yes: Bool, engine: EnginePreference, files: [String])
+    case availability(from: String, to: String, engine: EnginePreference)
     case packsList(json: Bool)
     case packsInstall(ids: [String], yes: Bool)
     case packsRemove(ids: [String])
@@ -35,8 +35,8 @@ enum CommandLineOptions {
     static let usage = """
         usage: hike-reviews [--data PATH] [--target LANG]
                hike-reviews detect [--json] [FILE...]
-               hike-reviews translate --to LANG [--from LANG] [--json] [--yes] [FILE...]
-               hike-reviews availability FROM TO
+               hike-reviews translate --to LANG [--from LANG] [--engine E] [--json] [--yes] [FILE...]
+               hike-reviews availability FROM TO [--engine E]
                hike-reviews packs list [--json]
                hike-reviews packs install ID... [--yes]
                hike-reviews packs remove ID...
@@ -66,7 +66,11 @@ enum CommandLineOptions {
           as it is ready. Without --from the language of each line is detected. --json prints one
           JSON object per line. --yes downloads the packs a translation needs; without it such
           lines fail and the exit status is 3.
-        availability: prints installed, supported (packs to download) or unsupported for a pair.
+          --engine auto|neural|apertium: the engines a route may use. auto (the default) takes
+          installed packs before downloads, then a direct neural model, a direct Apertium pair,
+          then the fewest legs, neural ones preferred.
+        availability: prints installed, supported (packs to download) or unsupported for a pair
+          (--engine as for translate).
 
         packs: the language packs. list shows installed, available and system packs (--json: a JSON
           array); install downloads, verifies and installs packs, asking first on a terminal
@@ -91,13 +95,26 @@ enum CommandLineOptions {
         case "translate": return try parseTranslate(rest.dropFirst())
         case "packs": return try parsePacks(rest.dropFirst())
         case "availability":
-            let operands = Array(rest.dropFirst())
-            if operands.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help }
+            var operands: [String] = []
+            var engine = EnginePreference.auto
+            var arguments = rest.dropFirst()
+            while let argument = arguments.popFirst() {
+                switch argument {
+                case "-h", "--help": return .help
+                case "--engine": engine = try engineValue(try value(of: argument, from: &arguments))
+                default:
+                    if argument.hasPrefix("--engine=") {
+                        engine = try engineValue(String(argument.dropFirst("--engine=".count)))
+                    } else {
+                        operands.append(argument)
+                    }
+                }
+            }
             guard operands.count == 2 else { throw UsageError(message: "availability needs two languages: FROM TO") }
             for tag in operands where !PreferredLanguage.isWellFormedTag(tag) {
-                throw UsageError(message: "availability: '\(tag)' is not a language tag (try en, es or pt-BR)")
+                throw UsageError(message: "availability: '\(TerminalSafe.clean(tag))' is not a language tag (try en, es or pt-BR)")
             }
-            return .availability(from: operands[0], to: operands[1])
+            return .availability(from: operands[0], to: operands[1], engine: engine)
         default: break
         }
         var data: String?
@@ -146,9 +163,11 @@ enum CommandLineOptions {
         var to: String?
         var json = false
         var yes = false
+        var engine = EnginePreference.auto
         var files: [String] = []
         while let argument = rest.popFirst() {
             switch argument {
+            case "--engine": engine = try engineValue(try value(of: argument, from: &rest))
             case "--to": to = try tag(try value(of: argument, from: &rest), option: argument)
             case "--from": from = try tag(try value(of: argument, from: &rest), option: argument)
             case "--json": json = true
@@ -156,14 +175,18 @@ enum CommandLineOptions {
             case "-h", "--help": return .help
             case "--": files += rest; rest = []
             default:
+                if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--"), ["--to", "--from", "--engine"].contains(argument[..<equals]) {
+                    rest.insert(contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])], at: rest.startIndex)
+                    continue
+                }
                 guard argument == "-" || !argument.hasPrefix("-") else {
-                    throw UsageError(message: "translate: unknown option '\(argument)'")
+                    throw UsageError(message: "translate: unknown option '\(TerminalSafe.clean(argument))'")
                 }
                 files.append(argument)
             }
         }
         guard let to else { throw UsageError(message: "translate needs --to LANG") }
-        return .translate(from: from, to: to, json: json, yes: yes, files: files)
+        return .translate(from: from, to: to, json: json, yes: yes, engine: engine, files: files)
     }
 
     private static func parsePacks(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
@@ -253,6 +276,14 @@ enum CommandLineOptions {
             throw UsageError(message: "\(option): '\(value)' is an unknown language (try en, es or pt-BR)")
         }
         return value
+    }
+
+    /// `--engine`'s value.
+    private static func engineValue(_ value: String) throws(UsageError) -> EnginePreference {
+        guard let engine = EnginePreference(rawValue: value) else {
+            throw UsageError(message: "--engine: '\(TerminalSafe.clean(value))' is not an engine (auto, neural or apertium)")
+        }
+        return engine
     }
 
     private static func value(of option: String, from rest: inout ArraySlice<String>) throws(UsageError) -> String {

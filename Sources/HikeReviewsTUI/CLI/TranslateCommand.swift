@@ -33,10 +33,12 @@ enum TranslateCommand {
     /// language among them) or a pair with no offline route, 3 when packs are missing and not
     /// approved, 1 when some line failed otherwise; the highest wins. 141 when the reader of
     /// standard output has gone.
-    static func run(from source: String?, to target: String, json: Bool, yes: Bool, files: [String]) async -> Int32 {
+    static func run(from source: String?, to target: String, json: Bool, yes: Bool, engine: EnginePreference = .auto,
+                    files: [String]) async -> Int32 {
         // Text already in the target language is passed through as it is.
         let sameLanguage = source.map { LanguageNames.sameLanguage($0, target) } ?? false
-        let session = TranslationSession(sourceTag: source, targetTag: target, consent: yes ? PacksCommand.ApproveWithProgress() : nil)
+        let session = TranslationSession(sourceTag: source, targetTag: target, consent: yes ? PacksCommand.ApproveWithProgress() : nil,
+                                         engine: engine)
         // With --from every line would fail the same way: say so once, before reading.
         if source != nil && !sameLanguage {
             do {
@@ -160,8 +162,8 @@ enum TranslateCommand {
     }
 
     /// Prints installed, supported or unsupported for a pair.
-    static func availability(from source: String, to target: String) -> Int32 {
-        StandardOutput.shared.line(LanguageAvailability().status(fromTag: source, toTag: target).rawValue)
+    static func availability(from source: String, to target: String, engine: EnginePreference = .auto) -> Int32 {
+        StandardOutput.shared.line(LanguageAvailability(catalog: .load(), engine: engine).status(fromTag: source, toTag: target).rawValue)
         return StandardOutput.shared.flush() ? 0 : StandardOutput.brokenPipeStatus
     }
 
@@ -177,6 +179,8 @@ enum TranslateCommand {
             object["route"] = response.route
             object["sourceLanguage"] = response.route.first ?? ""
             object["unknownWords"] = response.unknownWords
+            // One per leg, in route order: "neural" or "apertium".
+            object["engines"] = response.legs.map(\.engine.rawValue)
         } else {
             object["targetText"] = error == nil ? text : ""
             if let route {

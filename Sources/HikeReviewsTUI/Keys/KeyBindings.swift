@@ -21,7 +21,7 @@ enum Command: Hashable, Sendable {
     case clearFilters
     case cycleSort
     case translateAll, translateOne, toggleOriginal, toggleAllOriginals, pickTarget, showPacks
-    case confirm, decline, hide, cancelDownload, retry, putInline, install, remove
+    case confirm, decline, chooseAlternative, hide, cancelDownload, retry, putInline, install, remove
 }
 
 /// One row of the keybinding table.
@@ -64,6 +64,8 @@ enum KeyBindings {
         KeyBinding(command: .showPacks, keys: [.char("P")], help: "language packs", contexts: [.routeList, .routeDetail]),
         KeyBinding(command: .confirm, keys: [.enter, .char("y")], help: "yes (the highlighted button)", contexts: [.consent]),
         KeyBinding(command: .decline, keys: [.escape, .char("n")], help: "not now", contexts: [.consent]),
+        KeyBinding(command: .chooseAlternative, keys: [.char("a")], help: "download the other engine's packs instead, when offered",
+                   contexts: [.consent]),
         KeyBinding(command: .hide, keys: [.char("h"), .escape], help: "hide; the download goes on", contexts: [.progress]),
         KeyBinding(command: .cancelDownload, keys: [.char("c")], help: "cancel the download", contexts: [.progress]),
         KeyBinding(command: .retry, keys: [.char("r"), .enter], help: "retry", contexts: [.errorDialog]),

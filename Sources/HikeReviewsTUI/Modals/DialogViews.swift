@@ -36,16 +36,40 @@ enum DialogViews {
         }
     }
 
+    /// What a translation needs: each pack with its engine, size (or "size unknown") and
+    /// origin; the other engine's packs when the engine offers a second route (`a`).
     static func drawConsent(_ dialog: ConsentDialogState, in area: Rect, into buffer: inout ScreenBuffer) {
         let request = dialog.request
-        var lines: [(String, Style)] = []
-        lines.append(("\(request.reason) needs:", .dialogTitle))
-        for pack in request.packs {
-            lines.append(("  \(pack.title) (\(pack.id)), \(size(pack.size)), \(pack.license)", .dialog))
-        }
+        var lines: [(String, Style)] = [("\(request.reason) needs:", .dialogTitle)]
+        lines += packLines(request.packs)
         lines.append(("", .dialog))
-        lines.append(("Total \(size(request.totalSize)) from \(request.repository?.absoluteString ?? request.packs.first?.url.deletingLastPathComponent().absoluteString ?? "the repository")", .dim))
-        drawBox(title: "Download language packs?", lines: lines, buttons: ["Download (Enter)", "Not now (Esc)"], in: area, into: &buffer)
+        var buttons = ["Download (Enter)"]
+        if request.alternative.isEmpty {
+            lines.append(("Total \(totalSize(request.packs))", .dim))
+        } else {
+            lines.append(("Or instead, with \(request.alternativeEngine.rawValue) (\(totalSize(request.alternative))):", .dialogTitle))
+            lines += packLines(request.alternative)
+            buttons = ["\(request.engine.rawValue.capitalized) (Enter)", "\(request.alternativeEngine.rawValue.capitalized) (a)"]
+        }
+        buttons.append("Not now (Esc)")
+        drawBox(title: "Download language packs?", lines: lines, buttons: buttons, in: area, into: &buffer)
+    }
+
+    /// "  German - English (translate-de_en) · neural · 92.4 MB", then where it comes from.
+    static func packLines(_ packs: [PackIndex.Entry]) -> [(String, Style)] {
+        var lines: [(String, Style)] = []
+        for pack in packs {
+            lines.append(("  \(pack.title) (\(pack.id)) · \(pack.engine.rawValue) · \(pack.sizeIsKnown ? size(pack.size) : "size unknown")", .dialog))
+            let origin = pack.url.host.map { $0.isEmpty ? pack.url.absoluteString : $0 } ?? pack.url.deletingLastPathComponent().path
+            let license = pack.license == "unknown" ? "" : " · license \(pack.license)"
+            lines.append(("    from \(origin)\(license)" + (pack.hasChecksum ? "" : " · no checksum published"), .dim))
+        }
+        return lines
+    }
+
+    /// The download size of packs, "size unknown" when any is not known.
+    static func totalSize(_ packs: [PackIndex.Entry]) -> String {
+        packs.allSatisfy(\.sizeIsKnown) ? size(packs.reduce(0) { $0 + $1.size }) : "size unknown"
     }
 
     static func drawProgress(_ download: DownloadState?, in area: Rect, into buffer: inout ScreenBuffer) {

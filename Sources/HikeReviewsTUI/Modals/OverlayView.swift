@@ -9,7 +9,12 @@ enum OverlayView {
         let inner = max(width - 4, 1)
         // The translation first: when space is short, the original (on screen anyway) is cut.
         var lines: [(text: [(text: String, style: Style)], plain: Bool)] = []
-        lines.append(([("\(LanguageNames.name(of: overlay.target)) [\(overlay.target)]", .dialogTitle)], true))
+        var title = "\(LanguageNames.name(of: overlay.target)) [\(overlay.target)]"
+        // Which engine translated it, when a neural model did (the inline tag's wording).
+        if case .done(_, let route, _, let engines) = overlay.status, engines.contains(.neural) {
+            title += " · " + RouteDetailLayout.routeTag(route, engines: engines)
+        }
+        lines.append(([(title, .dialogTitle)], true))
         for line in RouteDetailLayout.translationLines(ReviewTranslation(target: overlay.target, status: overlay.status), width: inner).dropFirst(overlay.status.isDone ? 1 : 0) {
             lines.append((line.segments, true))
         }

@@ -28,7 +28,8 @@ extension EffectRunner {
                         guard let id = response.clientIdentifier else { continue }
                         done.insert(id)
                         queue.send(.translationArrived(run: run, reviewID: id, text: response.targetText,
-                                                       route: response.route, unknownWords: response.unknownWords))
+                                                       route: response.route, unknownWords: response.unknownWords,
+                                                       engines: response.legs.map(\.engine)))
                     }
                 } catch {
                     if Task.isCancelled { return }
@@ -45,7 +46,8 @@ extension EffectRunner {
         translationTasks.add(Task.detached(priority: .userInitiated) {
             do {
                 let response = try await session.translate(job.text)
-                queue.send(.overlayTranslated(run: run, status: .done(text: response.targetText, route: response.route, unknownWords: response.unknownWords)))
+                queue.send(.overlayTranslated(run: run, status: .done(text: response.targetText, route: response.route, unknownWords: response.unknownWords,
+                                                                                    engines: response.legs.map(\.engine))))
             } catch {
                 let status: TranslationStatus
                 switch Self.failure(error, source: job.source) {
@@ -106,7 +108,7 @@ extension EffectRunner {
             let (packs, problem) = await manager.listing()
             let rows = packs.map {
                 PackRow(id: $0.id, title: $0.title, status: $0.status.rawValue, size: $0.size,
-                        directions: $0.directions.map { $0.joined(separator: ">") }, entry: $0.entry)
+                        directions: $0.directions.map { $0.joined(separator: ">") }, entry: $0.entry, engine: $0.engine)
             }
             queue.send(.packsLoaded(rows, message: problem.map { "\($0)" }))
         }

@@ -95,7 +95,12 @@ enum AppView {
             }
         case .textInput: hints = "Enter search  Esc cancel"
         case .help: hints = "↑↓ scroll  Esc close"
-        case .consent: hints = "Enter yes  Esc not now"
+        case .consent:
+            if case .consent(let dialog) = state.modals.last, !dialog.request.alternative.isEmpty {
+                hints = "Enter \(dialog.request.engine.rawValue)  a \(dialog.request.alternativeEngine.rawValue)  Esc not now"
+            } else {
+                hints = "Enter yes  Esc not now"
+            }
         case .progress: hints = "h hide (keeps downloading)  c cancel"
         case .errorDialog:
             if case .error(let error) = state.modals.last, error.canRetry { hints = "r retry  Esc close" } else { hints = "Esc close" }

@@ -116,6 +116,16 @@ struct RouteDetailLayout {
         return lines
     }
 
+    /// The route as its tag reads: `es→en`, and `de→en · neural` when a neural model ran a leg
+    /// (`de→en→es · neural+apertium` for a route that mixes engines).
+    static func routeTag(_ route: [String], engines: [PackEngine]) -> String {
+        let tag = route.joined(separator: "→")
+        guard engines.contains(.neural) else { return tag }
+        var used: [String] = []
+        for engine in engines where !used.contains(engine.rawValue) { used.append(engine.rawValue) }
+        return tag + " · " + used.joined(separator: "+")
+    }
+
     /// A translation under its review: a marked header with the route, then the text with the
     /// words the engine did not know underlined; or what stands in its way.
     static func translationLines(_ translation: ReviewTranslation, width: Int) -> [StyledLine] {
@@ -123,8 +133,8 @@ struct RouteDetailLayout {
         switch translation.status {
         case .pending:
             return [StyledLine("↳ translating into \(target)…", style: .dim)]
-        case .done(let text, let route, let unknownWords):
-            var lines = [StyledLine([("↳ ", .accent), (route.joined(separator: "→"), .tag), (" · \(target)", .dim)])]
+        case .done(let text, let route, let unknownWords, let engines):
+            var lines = [StyledLine([("↳ ", .accent), (routeTag(route, engines: engines), .tag), (" · \(target)", .dim)])]
             let unknown = Set(unknownWords)
             for line in TerminalText.wrap(text, width: width) {
                 lines.append(StyledLine(markUnknown(line, unknown: unknown)))

@@ -8,22 +8,54 @@ public struct ConsentRequest: Sendable, Equatable {
     public var packs: [PackIndex.Entry]
     /// Where they come from.
     public var repository: URL?
+    /// The packs of another route that would do as well, on the other engine (an Apertium
+    /// chain when `packs` is a neural model); empty when there is none. `packs` is the
+    /// default choice: the neural route when there are two.
+    public var alternative: [PackIndex.Entry]
 
-    /// Bytes to download in all.
+    /// Bytes to download in all (entries of unknown size count 0: see `sizeIsKnown`).
     public var totalSize: Int {
         packs.reduce(0) { $0 + $1.size }
     }
 
-    public init(reason: String, packs: [PackIndex.Entry], repository: URL?) {
+    /// Whether every pack's size is known before the download.
+    public var sizeIsKnown: Bool {
+        packs.allSatisfy(\.sizeIsKnown)
+    }
+
+    /// The engine of the default choice: neural when any of its packs is.
+    public var engine: PackEngine {
+        Self.engine(of: packs)
+    }
+
+    /// Bytes of the alternative.
+    public var alternativeSize: Int {
+        alternative.reduce(0) { $0 + $1.size }
+    }
+
+    /// The engine of the alternative.
+    public var alternativeEngine: PackEngine {
+        Self.engine(of: alternative)
+    }
+
+    static func engine(of packs: [PackIndex.Entry]) -> PackEngine {
+        packs.contains { $0.engine == .neural } ? .neural : .apertium
+    }
+
+    public init(reason: String, packs: [PackIndex.Entry], repository: URL?, alternative: [PackIndex.Entry] = []) {
         self.reason = reason
         self.packs = packs
         self.repository = repository
+        self.alternative = alternative
     }
 }
 
 /// The user's answer.
 public enum ConsentAnswer: Sendable, Equatable {
+    /// Download `packs`.
     case download
+    /// Download the `alternative` packs instead.
+    case downloadAlternative
     case notNow
 }
 

@@ -43,13 +43,11 @@ public struct PackCatalog: Sendable {
         }
     }
 
-    /// Installed packs first, then the repository's packs not on disk (with their download size).
-    ///
-    /// Apertium packs only, for now: the route planner runs every leg as a pipeline, so a
-    /// neural pack joins routes once it knows each leg's engine (issue 10's routing part).
+    /// Installed packs first (Apertium pairs and neural models), then the repositories' packs
+    /// not on disk, with their download size (0 when the repository does not say).
     var packInfos: [PackInfo] {
         let installed = Set(pairs.packs.map(\.id)).union(store.installed().map(\.id))
-        let available = (repository?.packs ?? []).filter { !installed.contains($0.id) && $0.engine == .apertium }.map {
+        let available = (repository?.packs ?? []).filter { !installed.contains($0.id) }.map {
             PackInfo(id: $0.id, installed: false, downloadSize: $0.size, directions: $0.directions)
         }
         return pairs.packs + available

@@ -4,3 +4,20 @@ public enum PackEngine: String, Sendable, Equatable, Hashable, Codable, CaseIter
     case apertium
     case neural
 }
+
+/// Which engines a route may use: `auto` lets the planner choose leg by leg (see
+/// `RoutePlanner.route(from:to:)`), the others keep every leg on one engine.
+public enum EnginePreference: String, Sendable, Equatable, Hashable, CaseIterable {
+    case auto
+    case neural
+    case apertium
+
+    /// Whether a leg run by `engine` may be used.
+    public func allows(_ engine: PackEngine) -> Bool {
+        switch self {
+        case .auto: return true
+        case .neural: return engine == .neural
+        case .apertium: return engine == .apertium
+        }
+    }
+}

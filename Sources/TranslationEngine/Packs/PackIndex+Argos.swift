@@ -72,7 +72,7 @@ extension PackIndex {
         let sourceName = try text("from_name", max: argosMaxName), targetName = try text("to_name", max: argosMaxName)
         let url = try argosLink(fields["links"], code: code, indexURL: indexURL)
         return Entry(id: code, version: version, title: "\(sourceName) - \(targetName)",
-                     directions: [Direction(source: source, target: target, mode: code, pack: code)],
+                     directions: [Direction(source: source, target: target, mode: code, pack: code, engine: .neural)],
                      size: 0, sha256: "", url: url, license: "unknown", source: "Argos Translate package index", engine: .neural)
     }
 

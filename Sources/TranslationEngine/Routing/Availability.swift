@@ -14,9 +14,9 @@ public struct Availability: Sendable {
     /// The planner that decides routes.
     public let planner: RoutePlanner
 
-    /// Creates an availability check over packs.
-    public init(packs: [PackInfo]) {
-        planner = RoutePlanner(packs: packs)
+    /// Creates an availability check over packs, with the directions `engine` allows.
+    public init(packs: [PackInfo], engine: EnginePreference = .auto) {
+        planner = RoutePlanner(packs: packs, engine: engine)
     }
 
     /// The status of translating `source` into `target` (BCP 47 tags).

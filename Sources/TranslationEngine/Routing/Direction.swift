@@ -1,4 +1,5 @@
-/// One translation direction an Apertium mode provides, in BCP 47 terms.
+/// One translation direction a pack provides, in BCP 47 terms: an Apertium mode, or a
+/// neural model (whose `mode` is its pack id, e.g. `translate-de_en`).
 public struct Direction: Hashable, Sendable {
     /// Source language tag, e.g. `es`.
     public var source: String
@@ -8,12 +9,15 @@ public struct Direction: Hashable, Sendable {
     public var mode: String
     /// Id of the pack that ships the mode, e.g. `eng-spa`.
     public var pack: String
+    /// The engine that runs it.
+    public var engine: PackEngine
 
     /// Creates a direction.
-    public init(source: String, target: String, mode: String, pack: String) {
+    public init(source: String, target: String, mode: String, pack: String, engine: PackEngine = .apertium) {
         self.source = source
         self.target = target
         self.mode = mode
         self.pack = pack
+        self.engine = engine
     }
 }

@@ -1,4 +1,4 @@
-/// A language pack: one Apertium pair's data and the directions it ships.
+/// A language pack: one Apertium pair's data or one neural model, and the directions it ships.
 public struct PackInfo: Hashable, Sendable {
     /// Pack id, e.g. `eng-spa`.
     public var id: String
@@ -15,5 +15,10 @@ public struct PackInfo: Hashable, Sendable {
         self.installed = installed
         self.downloadSize = downloadSize
         self.directions = directions
+    }
+
+    /// The same pack with only the directions `preference` allows.
+    func keeping(_ preference: EnginePreference) -> PackInfo {
+        PackInfo(id: id, installed: installed, downloadSize: downloadSize, directions: directions.filter { preference.allows($0.engine) })
     }
 }

@@ -2,6 +2,7 @@ extension RoutePlanner {
     /// A complete chain with the keys it is ranked by.
     struct Candidate {
         var legs: [Direction]
+        var neuralLegs: Int
         var pivotSource: Bool
         var variantTarget: Bool
         var allInstalled: Bool
@@ -10,6 +11,7 @@ extension RoutePlanner {
 
         /// Orders candidates as `route(from:to:)` documents; legs are equal here.
         static func isBetter(_ a: Candidate, _ b: Candidate) -> Bool {
+            if a.neuralLegs != b.neuralLegs { return a.neuralLegs > b.neuralLegs }
             if a.pivotSource != b.pivotSource { return !a.pivotSource }
             if a.variantTarget != b.variantTarget { return a.variantTarget }
             if a.allInstalled != b.allInstalled { return a.allInstalled }
@@ -24,6 +26,7 @@ extension RoutePlanner {
         let missing = packs.filter { !$0.installed }
         return Candidate(
             legs: legs,
+            neuralLegs: legs.filter { $0.engine == .neural }.count,
             pivotSource: pivotSource,
             variantTarget: LanguageTag.hasSubtag(target) && legs.last?.target == target,
             allInstalled: missing.isEmpty,
@@ -34,7 +37,7 @@ extension RoutePlanner {
 
     /// Fewest legs from each language to `target`, by breadth-first search
     /// backwards, so the forward walk only follows edges on a shortest chain.
-    func legsToTarget(_ target: String) -> [String: Int] {
+    func legsToTarget(_ target: String, in graph: DirectionGraph) -> [String: Int] {
         var incoming: [String: [String]] = [:]
         var distance: [String: Int] = [:]
         for direction in graph.directions {
@@ -59,18 +62,18 @@ extension RoutePlanner {
     }
 
     /// All chains of exactly `legs` directions from `start` to `target`.
-    func chains(from start: String, legs: Int, target: String, distance: [String: Int]) -> [[Direction]] {
+    func chains(from start: String, legs: Int, target: String, distance: [String: Int], in graph: DirectionGraph) -> [[Direction]] {
         let outgoing = graph.directions(from: start)
         if legs == 1 {
             let finals = outgoing.filter { isFinal($0, into: target) }
-            // The variant mode replaces the plain one for the same hop, so the
-            // plain mode is only a fallback, never a competing candidate.
-            let exact = finals.filter { $0.target == target }
-            return (exact.isEmpty ? finals : exact).map { [$0] }
+            // The variant mode replaces the plain one of the same engine for the same hop, so
+            // the plain mode is only a fallback, never a competing candidate.
+            let exactEngines = Set(finals.filter { $0.target == target }.map(\.engine))
+            return finals.filter { $0.target == target || !exactEngines.contains($0.engine) }.map { [$0] }
         }
         var result: [[Direction]] = []
         for direction in outgoing where isPivot(direction) && distance[direction.target] == legs - 1 {
-            for rest in chains(from: direction.target, legs: legs - 1, target: target, distance: distance) {
+            for rest in chains(from: direction.target, legs: legs - 1, target: target, distance: distance, in: graph) {
                 result.append([direction] + rest)
             }
         }

@@ -1,42 +1,59 @@
 /// Plans the chain of directions that translates one language into another.
 ///
-/// A direct direction wins; otherwise the shortest chain of pivots, the way
-/// ML Kit pivots through English. See `route(from:to:)` for the tie-breaks.
+/// A route whose packs are all on disk wins over one that needs a download; then a direct
+/// leg, a neural one first; then the shortest chain of pivots (the way ML Kit pivots through
+/// English), neural legs preferred. See `route(from:to:)` for every tie-break.
 public struct RoutePlanner: Sendable {
     /// The directions available to plan with.
     public let graph: DirectionGraph
+    /// The directions of installed packs only, tried first.
+    let installedGraph: DirectionGraph
 
     /// Creates a planner over a graph.
     public init(graph: DirectionGraph) {
         self.graph = graph
+        installedGraph = DirectionGraph(packs: graph.packs.values.filter(\.installed).sorted { $0.id < $1.id })
     }
 
-    /// Creates a planner over packs.
-    public init(packs: [PackInfo]) {
-        self.init(graph: DirectionGraph(packs: packs))
+    /// Creates a planner over packs, keeping the directions `engine` allows.
+    public init(packs: [PackInfo], engine: EnginePreference = .auto) {
+        self.init(graph: DirectionGraph(packs: engine == .auto ? packs : packs.map { $0.keeping(engine) }))
     }
 
     /// The best route from `source` to `target` (BCP 47 tags), or nil when none exists.
     ///
-    /// Chains with the fewest legs win; among those, in order: starting from the
-    /// source language itself rather than `hbs` for `hr`/`sr`/`bs`, ending in the
-    /// target's variant mode when there is one, every pack installed, the smaller
-    /// download of packs not installed, then the mode names alphabetically.
-    /// A region on the source is ignored (`es-MX` reads as `es`). Translating a
-    /// language into itself, or one variant into another, is unsupported.
+    /// Routes over installed packs only are tried first; only when none exists do packs to
+    /// download count (or when the target is a variant, `ca-valencia`, that only a download
+    /// reaches: the plain language on disk is not what was asked for). Then chains with the fewest legs win; among those, in order: more legs
+    /// run by the neural engine, starting from the source language itself rather than `hbs`
+    /// for `hr`/`sr`/`bs`, ending in the target's variant mode when there is one, every pack
+    /// installed, the smaller download of packs not installed, then the mode names
+    /// alphabetically. A region on the source is ignored (`es-MX` reads as `es`). Translating
+    /// a language into itself, or one variant into another, is unsupported.
     public func route(from source: String, to target: String) -> [Direction]? {
+        let everything = best(from: source, to: target, in: graph)
+        guard let installed = best(from: source, to: target, in: installedGraph) else { return everything }
+        // A variant asked for (ca-valencia) is not given up for plain Catalan already on disk.
+        if let everything, LanguageTag.hasSubtag(target), everything.last?.target == target, installed.last?.target != target {
+            return everything
+        }
+        return installed
+    }
+
+    /// The best route within one graph, ranked as `route(from:to:)` says after "installed first".
+    func best(from source: String, to target: String, in graph: DirectionGraph) -> [Direction]? {
         let sources = LanguageTag.sourceNodes(for: source)
         let targetBase = LanguageTag.base(target)
         // Variants of one language (en -> en-US, hr -> hbs) need no translation
-        // Apertium could provide, so they are unsupported rather than a no-op.
+        // an engine could provide, so they are unsupported rather than a no-op.
         guard !sources.contains(targetBase) else { return nil }
 
-        let distance = legsToTarget(target)
+        let distance = legsToTarget(target, in: graph)
         guard let best = sources.compactMap({ distance[$0] }).min() else { return nil }
 
         var candidates: [Candidate] = []
         for (rank, start) in sources.enumerated() where distance[start] == best {
-            for chain in chains(from: start, legs: best, target: target, distance: distance) {
+            for chain in chains(from: start, legs: best, target: target, distance: distance, in: graph) {
                 candidates.append(candidate(chain, pivotSource: rank > 0, target: target))
             }
         }

@@ -20,9 +20,16 @@ struct InstalledPairs: Sendable {
     var locations: [String: Location] = [:]
     /// Ids of packs found under Debian's own root (shown as "system" packs).
     var systemPacks: Set<String> = []
+    /// The folder of each installed neural pack, by pack id (what `NeuralWorker` loads).
+    var neuralPackages: [String: String] = [:]
 
     func location(of direction: Direction) -> Location? {
         locations["\(direction.pack)/\(direction.mode)"]
+    }
+
+    /// The package folder of a neural direction's pack.
+    func neuralPackage(of direction: Direction) -> String? {
+        neuralPackages[direction.pack]
     }
 
     /// Data roots from the environment: HIKE_REVIEWS_PAIRS_PATH (colon-separated) first, then Debian's.
@@ -34,10 +41,22 @@ struct InstalledPairs: Sendable {
         return roots
     }
 
-    /// The store's packs, then the environment's roots.
+    /// The store's packs (Apertium pairs, then neural models), then the environment's roots.
     static func scan(store: PackStore, environment: [String: String] = ProcessInfo.processInfo.environment) -> InstalledPairs {
-        let packs = store.installed().map { (root: store.folder(of: $0.id), pack: Optional($0.id)) }
-        return scan(rootsWithPacks: packs + roots(environment: environment).map { ($0, nil) })
+        let installed = store.installed()
+        let apertium = installed.filter { $0.packEngine == .apertium }.map { (root: store.folder(of: $0.id), pack: Optional($0.id)) }
+        var pairs = scan(rootsWithPacks: apertium + roots(environment: environment).map { ($0, nil) })
+        for pack in installed where pack.packEngine == .neural {
+            guard let folder = store.neuralPackage(of: pack.id) else { continue }
+            let directions = pack.directions.compactMap { tags -> Direction? in
+                guard tags.count == 2, LanguageTag.isPlausible(tags[0]), LanguageTag.isPlausible(tags[1]) else { return nil }
+                return Direction(source: tags[0], target: tags[1], mode: pack.id, pack: pack.id, engine: .neural)
+            }
+            guard !directions.isEmpty else { continue }
+            pairs.neuralPackages[pack.id] = folder
+            pairs.packs.append(PackInfo(id: pack.id, installed: true, downloadSize: 0, directions: directions))
+        }
+        return pairs
     }
 
     /// Reads the mode files of every root; a pack found in an earlier root wins.

@@ -19,9 +19,9 @@ public struct LanguageAvailability: Sendable {
         self.init(catalog: .load())
     }
 
-    /// Availability over a catalog.
-    public init(catalog: PackCatalog) {
-        availability = Availability(packs: catalog.packInfos)
+    /// Availability over a catalog, counting the routes `engine` allows.
+    public init(catalog: PackCatalog, engine: EnginePreference = .auto) {
+        availability = Availability(packs: catalog.packInfos, engine: engine)
     }
 
     init(pairs: InstalledPairs) {

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Translates text offline through warm Apertium pipelines, with the names and semantics of
-/// Apple's `TranslationSession`.
+/// Translates text offline through warm Apertium pipelines and neural workers, with the names
+/// and semantics of Apple's `TranslationSession`.
 ///
 /// A nil source detects the language of each request; a nil target is the user's preferred
-/// language. This first version translates with the pairs already on the machine (see
-/// `InstalledPairs`); packs, consent and downloads come with the pack store.
+/// language. A route's legs may use either engine (`RoutePlanner` chooses; `engine` narrows
+/// the choice); packs a route needs are asked for through the consent handler.
 public actor TranslationSession {
     /// One text to translate, with an identifier that comes back on its response.
     public struct Request: Sendable, Hashable {
@@ -29,12 +29,34 @@ public actor TranslationSession {
         public var route: [String]
         /// Words the engine did not know and left as they were, in order, each once.
         public var unknownWords: [String] = []
+        /// Each leg of `route` with the engine and pack that ran it: `route` says where the
+        /// text went, `legs` how.
+        public var legs: [Leg] = []
+    }
+
+    /// One leg of a response's route.
+    public struct Leg: Sendable, Hashable {
+        public var source: String
+        public var target: String
+        /// The engine that translated this leg.
+        public var engine: PackEngine
+        /// The pack whose pipeline or model ran it.
+        public var pack: String
+
+        public init(source: String, target: String, engine: PackEngine, pack: String) {
+            self.source = source
+            self.target = target
+            self.engine = engine
+            self.pack = pack
+        }
     }
 
     /// The language of the texts, or nil to detect it per request.
     public nonisolated let sourceTag: String?
     /// The language to translate into.
     public nonisolated let targetTag: String
+    /// Which engines routes may use.
+    public nonisolated let engine: EnginePreference
 
     /// The packs on disk and in the repository; read again after an install.
     private var catalog: PackCatalog
@@ -47,10 +69,11 @@ public actor TranslationSession {
     /// Asked before packs are downloaded; without one, missing packs throw `notInstalled`.
     private let consent: (any ConsentHandler)?
     private let manager: PackManager?
-    /// Installs under way, by the packs they fetch, so concurrent requests ask only once.
-    private var installs: [[String]: Task<Void, Error>] = [:]
-    /// Pack sets the user said "not now" to in this session: not asked again.
-    private var declined: Set<[String]> = []
+    /// Installs under way, by the pack sets offered (see `InstallChoice`), so concurrent
+    /// requests ask only once.
+    private var installs: [InstallChoice: Task<Void, Error>] = [:]
+    /// Choices the user said "not now" to in this session: not asked again.
+    private var declined: Set<InstallChoice> = []
     /// The one fetch of the repository's index this session makes, shared by every request.
     private var indexFetch: Task<[PackIndex.Entry]?, Never>?
     private var indexApplied = false
@@ -71,16 +94,19 @@ public actor TranslationSession {
     /// With a `consent` handler, a translation that needs packs asks it once for all the packs
     /// of its route, downloads them through `manager` and carries on; without one it throws
     /// `notInstalled` naming the command that installs them.
-    public init(sourceTag: String?, targetTag: String?, consent: (any ConsentHandler)? = nil, manager: PackManager? = nil) {
+    public init(sourceTag: String?, targetTag: String?, consent: (any ConsentHandler)? = nil, manager: PackManager? = nil,
+                engine: EnginePreference = .auto) {
         let manager = manager ?? (consent == nil ? nil : PackManager())
         let catalog = manager.map { PackCatalog.load(store: $0.store, repositoryURLs: $0.repositoryURLs) } ?? PackCatalog.load()
-        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, consent: consent, manager: manager)
+        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, consent: consent, manager: manager, engine: engine)
     }
 
     /// A session over a catalog the caller already read (several sessions made at once, one
     /// per language of a batch, need not each scan the disk and parse the index).
-    public init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, consent: (any ConsentHandler)?, manager: PackManager?) {
-        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, pool: .shared, consent: consent, manager: manager)
+    public init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, consent: (any ConsentHandler)?, manager: PackManager?,
+                engine: EnginePreference = .auto) {
+        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, pool: .shared, consent: consent, manager: manager,
+                  engine: engine)
     }
 
     init(sourceTag: String?, targetTag: String?, pairs: InstalledPairs, pool: PipelinePool) {
@@ -90,11 +116,12 @@ public actor TranslationSession {
     }
 
     init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, pool: PipelinePool,
-         consent: (any ConsentHandler)?, manager: PackManager?) {
+         consent: (any ConsentHandler)?, manager: PackManager?, engine: EnginePreference = .auto) {
         self.sourceTag = sourceTag
         self.targetTag = targetTag ?? PreferredLanguage.fromEnvironment()
+        self.engine = engine
         self.catalog = catalog
-        self.availability = Availability(packs: catalog.packInfos)
+        self.availability = Availability(packs: catalog.packInfos, engine: engine)
         self.pool = pool
         self.consent = consent
         self.manager = manager
@@ -190,9 +217,12 @@ public actor TranslationSession {
             return
         }
         for leg in try await route(from: sourceTag, to: targetTag) {
-            guard let location = pairs.location(of: leg) else { continue }
             do {
-                try await pool.pipeline(for: location).start()
+                if leg.engine == .neural, let package = pairs.neuralPackage(of: leg) {
+                    try await pool.worker(for: package).start()
+                } else if let location = pairs.location(of: leg) {
+                    try await pool.pipeline(for: location).start()
+                }
             } catch {
                 throw TranslationError.internalError("\(leg.mode): \(error)")
             }
@@ -215,10 +245,17 @@ public actor TranslationSession {
         var output = text
         var unknown = UnknownWords.Collector()
         for leg in route {
-            guard let location = pairs.location(of: leg) else {
-                throw TranslationError.internalError("no mode file for \(leg.mode)")
-            }
             do {
+                if leg.engine == .neural {
+                    guard let package = pairs.neuralPackage(of: leg) else {
+                        throw TranslationError.internalError("no installed model for \(leg.pack)")
+                    }
+                    output = try await pool.worker(for: package).translate(output, timeout: legTimeout)
+                    continue
+                }
+                guard let location = pairs.location(of: leg) else {
+                    throw TranslationError.internalError("no mode file for \(leg.mode)")
+                }
                 let translation = try await pool.pipeline(for: location).translation(of: output, timeout: legTimeout)
                 output = translation.text
                 unknown.add(translation.unknownWords)
@@ -235,7 +272,8 @@ public actor TranslationSession {
             targetText: output,
             clientIdentifier: request.clientIdentifier,
             route: [source] + route.map(\.target),
-            unknownWords: unknown.words
+            unknownWords: unknown.words,
+            legs: zip([source] + route.map(\.target), route).map { Leg(source: $0, target: $1.target, engine: $1.engine, pack: $1.pack) }
         )
     }
 
@@ -260,54 +298,90 @@ public actor TranslationSession {
             if let packs = await indexFetch?.value, !indexApplied {
                 indexApplied = true
                 catalog = catalog.with(repository: PackIndex(packs: packs))
-                availability = Availability(packs: catalog.packInfos)
+                availability = Availability(packs: catalog.packInfos, engine: engine)
             }
             route = try plan(from: source, to: target)
         }
+        let missing = missingPacks(of: route)
+        guard !missing.isEmpty else { return route }
+        try await install(choice(missing: missing, of: route, from: source, to: target),
+                          reason: "\(LanguageNames.name(of: source)) -> \(LanguageNames.name(of: target))")
+        return try plan(from: source, to: target)
+    }
+
+    /// What the consent dialog offers: the packs to download, and those of another route on
+    /// the other engine when one exists; the neural route is always first (the default button).
+    struct InstallChoice: Hashable {
+        var first: [String]
+        var alternative: [String] = []
+    }
+
+    /// The packs of `route` not on disk, in route order, each once.
+    private func missingPacks(of route: [Direction]) -> [String] {
         var missing: [String] = []
         for pack in route.map(\.pack) where availability.planner.graph.packs[pack]?.installed != true && !missing.contains(pack) {
             missing.append(pack)
         }
-        guard !missing.isEmpty else { return route }
-        try await install(missing, reason: "\(LanguageNames.name(of: source)) -> \(LanguageNames.name(of: target))")
-        return try plan(from: source, to: target)
+        return missing
     }
 
-    /// Asks for consent once per set of packs and waits for their install.
-    private func install(_ missing: [String], reason: String) async throws {
-        if let running = installs[missing] {
+    /// The planned route's missing packs and, when the engine is `auto`, the best route's on
+    /// the other engine alone, neural first.
+    private func choice(missing: [String], of route: [Direction], from source: String, to target: String) -> InstallChoice {
+        guard engine == .auto else { return InstallChoice(first: missing) }
+        let isNeural = route.contains { $0.engine == .neural }
+        let other = RoutePlanner(packs: catalog.packInfos, engine: isNeural ? .apertium : .neural).route(from: source, to: target)
+        let otherMissing = other.map(missingPacks(of:)) ?? []
+        guard !otherMissing.isEmpty, otherMissing != missing else { return InstallChoice(first: missing) }
+        return isNeural ? InstallChoice(first: missing, alternative: otherMissing) : InstallChoice(first: otherMissing, alternative: missing)
+    }
+
+    /// Asks for consent once per choice and waits for the install of what the user chose.
+    private func install(_ choice: InstallChoice, reason: String) async throws {
+        if let running = installs[choice] {
             try await running.value
-            refreshCatalog(expecting: missing)
+            refreshCatalog()
             return
         }
-        guard let consent, let manager, !declined.contains(missing) else { throw TranslationError.notInstalled(packs: missing) }
-        let entries = missing.compactMap { catalog.repository?.entry($0) }
-        let request = ConsentRequest(reason: reason, packs: entries, repository: catalog.repositoryURL)
+        guard let consent, let manager, !declined.contains(choice) else { throw TranslationError.notInstalled(packs: choice.first) }
+        let entries = { (ids: [String]) in ids.compactMap { self.catalog.repository?.entry($0) } }
+        let (first, alternative, repository) = (entries(choice.first), entries(choice.alternative), catalog.repositoryURL)
         let task = Task {
-            guard await consent.requestConsent(request) == .download else { throw TranslationError.notInstalled(packs: missing) }
+            // Sizes the repository does not publish (Argos's) come from the server, when it says.
+            let request = ConsentRequest(reason: reason, packs: await manager.withSizes(first), repository: repository,
+                                         alternative: await manager.withSizes(alternative))
+            let packs: [String]
+            switch await consent.requestConsent(request) {
+            case .download: packs = choice.first
+            // A host that merged several requests answers all alike: without an alternative,
+            // "instead" means this request's own packs.
+            case .downloadAlternative: packs = choice.alternative.isEmpty ? choice.first : choice.alternative
+            default: throw TranslationError.notInstalled(packs: choice.first)
+            }
             do {
-                try await manager.download(missing)
+                try await manager.download(packs)
             } catch let error as PackError {
                 throw TranslationError.downloadFailed(error.description)
             }
         }
-        installs[missing] = task
-        defer { installs[missing] = nil }
+        installs[choice] = task
+        defer { installs[choice] = nil }
         do {
             try await task.value
         } catch TranslationError.notInstalled(let packs) {
-            declined.insert(missing)
+            declined.insert(choice)
             throw TranslationError.notInstalled(packs: packs)
         }
-        refreshCatalog(expecting: missing)
+        refreshCatalog()
     }
 
-    /// Reads the disk again unless the catalog already has every one of `packs`.
-    private func refreshCatalog(expecting packs: [String]) {
+    /// Reads the disk again (after an install), unless another request already did since.
+    private func refreshCatalog() {
+        let installed = Set(catalog.store.installed().map(\.id))
         let known = Set(catalog.pairs.packs.map(\.id))
-        guard !packs.allSatisfy(known.contains) else { return }
+        guard !installed.isSubset(of: known) else { return }
         catalog = catalog.rescanned()
-        availability = Availability(packs: catalog.packInfos)
+        availability = Availability(packs: catalog.packInfos, engine: engine)
     }
 
     /// The route, or why there is none (routes found are remembered until the catalog changes).

@@ -8,6 +8,9 @@ OUTDIR gets two package folders and their zips:
   echo/    translate-de_en-echo: a Transformer wired by hand whose output is its input.
   random/  translate-de_en-random: a seeded-random 2-layer d64 Transformer that stops.
 and echo.argosmodel, random.argosmodel (one top-level folder each, as Argos ships them).
+With --echo-pairs de:en,ja:en it also writes echo-de_en.argosmodel, echo-ja_en.argosmodel, ...:
+the echo model packaged as translate-de_en, translate-ja_en (what an Argos index would list), for
+end-to-end tests through the index, the session and the app.
 
 The SentencePiece model is trained on the review texts of sample-data/routes.json (written for
 this project), with identity normalisation and whitespace kept, so encoding loses nothing and
@@ -212,7 +215,11 @@ def random_spec(tokens, seed=20261201, d=64, ffn=128, heads=4, layers=2, eos_bia
     return spec
 
 
-def write_package(out_dir, name, spec, sentencepiece_model, code):
+NAMES = {"de": "German", "en": "English", "es": "Spanish", "fr": "French", "it": "Italian", "ja": "Japanese",
+         "nl": "Dutch", "pl": "Polish", "pt": "Portuguese", "ca": "Catalan"}
+
+
+def write_package(out_dir, name, spec, sentencepiece_model, code, source="de", target="en"):
     folder = os.path.join(out_dir, name)
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(os.path.join(folder, "model"))
@@ -221,12 +228,12 @@ def write_package(out_dir, name, spec, sentencepiece_model, code):
     metadata = {
         "package_version": "1.0",
         "argos_version": "1.9.0",
-        "from_code": "de",
-        "from_name": "German",
-        "to_code": "en",
-        "to_name": "English",
+        "from_code": source,
+        "from_name": NAMES.get(source, source),
+        "to_code": target,
+        "to_name": NAMES.get(target, target),
         "code": code,
-        "languages": [{"code": "de", "name": "German"}, {"code": "en", "name": "English"}],
+        "languages": [{"code": source, "name": NAMES.get(source, source)}, {"code": target, "name": NAMES.get(target, target)}],
     }
     with open(os.path.join(folder, "metadata.json"), "w", encoding="utf-8") as handle:
         json.dump(metadata, handle, indent=2)
@@ -246,12 +253,17 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out_dir")
     parser.add_argument("--corpus", default=default_corpus)
+    parser.add_argument("--echo-pairs", default="", help="comma-separated FROM:TO codes")
     args = parser.parse_args()
     os.makedirs(args.out_dir, exist_ok=True)
     model = train_sentencepiece(corpus_lines(args.corpus), os.path.join(args.out_dir, "sp"))
     tokens = vocabulary(model)
     write_package(args.out_dir, "echo", echo_spec(tokens), model, "translate-de_en-echo")
     write_package(args.out_dir, "random", random_spec(tokens), model, "translate-de_en-random")
+    for pair in filter(None, args.echo_pairs.split(",")):
+        source, target = pair.split(":")
+        suffix = source + "_" + target
+        write_package(args.out_dir, "echo-" + suffix, echo_spec(tokens), model, "translate-" + suffix, source, target)
     print(json.dumps({"echo": os.path.join(args.out_dir, "echo"), "random": os.path.join(args.out_dir, "random")}))
 
 

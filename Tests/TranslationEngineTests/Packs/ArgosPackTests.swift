@@ -96,8 +96,9 @@ extension ArgosPackTests {
         #expect(listed.status == .installed && listed.engine == .neural && listed.sha256 == installed.sha256)
         #expect(packs.first { $0.id == "translate-de_en-bpe" }?.status == .available)
         #expect(setup.store.neuralPackage(of: "translate-de_en-bpe") == nil)
-        // Apertium routes do not see neural packs yet (the routing part of issue 10).
-        #expect(!PackCatalog.load(store: setup.store, repositoryURLs: []).packInfos.contains { $0.id == "translate-de_en" })
+        // Routes see the installed model: German -> English on the neural engine.
+        let routed = PackCatalog.load(store: setup.store, repositoryURLs: []).packInfos.first { $0.id == "translate-de_en" }
+        #expect(routed?.installed == true && routed?.directions.map(\.engine) == [.neural])
     }
 
     @Test func withoutContentLengthTheSizeIsUnknownAndThePackageStillInstalls() async throws {
