@@ -72,7 +72,7 @@ def child(mode, package, source, target):
     request), after one uncounted call. bare: the traced batches' pieces, then its own PSS."""
     started = time.perf_counter()
     tokenizer, translator = load(package)
-    loaded = time.perf_counter()
+    loaded, loaded_cpu = time.perf_counter(), time.process_time()
     with open(source, encoding="utf-8") as handle:
         data = json.load(handle)
     result = {"load_s": loaded - started}
@@ -104,7 +104,7 @@ def child(mode, package, source, target):
         result["pss_kb"] = pss_kb()
     else:
         raise BenchError("unknown mode " + mode)
-    result["translate_s"] = time.perf_counter() - loaded
+    result.update(translate_s=time.perf_counter() - loaded, translate_cpu_s=time.process_time() - loaded_cpu)
     with open(target, "w", encoding="utf-8") as handle:
         json.dump(result, handle, ensure_ascii=False)
 
@@ -208,17 +208,6 @@ class Worker:
 
 # ---- the measures ------------------------------------------------------------------------------------
 
-def ours_through_worker(package, sentences, batches, work):
-    """The worker driven directly, spawn to the last answer: (outputs, wall, CPU)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    worker = Worker(package, TRACED, batches)
-    outputs, _ = worker.translate_all(sentences)
-    wall = time.perf_counter() - start
-    worker.stop()
-    return outputs, wall, cpu(before, resource.getrusage(resource.RUSAGE_CHILDREN))
-
-
 def ours_through_cli(binary, store, sentences, batches, work):
     """`hike-reviews translate --engine neural`, the whole command: (outputs, wall, CPU)."""
     source = os.path.join(work, "sentences.txt")
@@ -247,9 +236,9 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--build", required=True, help="make_model.py's build.json")
-    parser.add_argument("--bin", help="hike-reviews with --engine; without, the worker is driven directly")
+    parser.add_argument("--bin", required=True, help="hike-reviews (a copy)")
     parser.add_argument("--bin-label", default="")
-    parser.add_argument("--store", help="the store the neural pack is installed in (with --bin)")
+    parser.add_argument("--store", required=True, help="the store the bench model is installed in as a neural pack")
     parser.add_argument("--install-seconds", type=float)
     args = parser.parse_args()
     begun = time.perf_counter()
@@ -268,16 +257,12 @@ def main():
     half = len(sentences) // 2
     subset = sentences[::PER_CALL_STEP]
     chosen_set = set(subset)
-    ours_label = "`hike-reviews translate --engine neural`" if args.bin else "the worker driven directly"
     rounds, references, sizes, per_call = [], {}, [], {"times": [], "cpu": [], "outputs": []}
     for number, part in enumerate((sentences[:half], sentences[half:]), 1):
         load = open("/proc/loadavg").read().split()[0]
         batches_path = os.path.join(args.work, "ours-%d.batches.jsonl" % number)
         log("round %d: ours on %d sentences" % (number, len(part)))
-        if args.bin:
-            outputs, ours_wall, ours_cpu = ours_through_cli(args.bin, args.store, part, batches_path, args.work)
-        else:
-            outputs, ours_wall, ours_cpu = ours_through_worker(args.package, part, batches_path, args.work)
+        outputs, ours_wall, ours_cpu = ours_through_cli(args.bin, args.store, part, batches_path, args.work)
         batches = [batch for batch in read_batches(batches_path) if batch["texts"]]
         sizes += [len(batch["texts"]) for batch in batches]
         log("round %d: CTranslate2 directly, the same %d batches" % (number, len(batches)))
@@ -303,9 +288,9 @@ def main():
                  "%.1f s (%.2f sentences/s; CPU %.1f s; loading %.1f s of it)"
                  % (total["ref"], len(sentences) / total["ref"], total["ref_cpu"], total["ref_load"]),
                  "%.2fx (CPU %.2fx)" % (ratio, cpu_ratio), "≥ 0.9x", ratio >= 0.9))
-    notes.append("1: ours is %s; its batches, recorded by `bench/neural/traced_worker.py` (the worker, writing one line "
+    notes.append("1: its batches, recorded by `bench/neural/traced_worker.py` (the worker, writing one line "
                  "per batch): %s sentences. All %d translations equal the reference's byte for byte (checked: else the run "
-                 "fails). Rounds: %s." % (ours_label, ", ".join(map(str, sizes)), len(sentences), "; ".join(
+                 "fails). Rounds: %s." % (", ".join(map(str, sizes)), len(sentences), "; ".join(
                      "%d: load %s, ours %.1f s (CPU %.1f s), reference %.1f s (CPU %.1f s), %.2fx"
                      % (index, r["load"], r["ours"], r["ours_cpu"], r["ref"], r["ref_cpu"], r["ref"] / r["ours"])
                      for index, r in enumerate(rounds, 1))))
@@ -322,6 +307,17 @@ def main():
                  "%.0f ms (mean; median %.0f ms; CPU %.0f ms)" % (1000 * per_sentence, 1000 * statistics.median(per_call["times"]),
                                                                   1000 * statistics.mean(per_call["cpu"])),
                  "%.1fx faster (CPU %.1fx)" % (ratio, cpu_ratio), "≥ 4x", ratio >= 4))
+    # What batching can gain at all on this model and machine: CTranslate2 alone, the same
+    # sentences in one call, loading excluded.
+    log("2b: the sentences of 2 in one call")
+    ceiling, _, _ = run_child("reference", args.package, [{"texts": subset}], args.work)
+    rows.append(("2b. the most batching can give: the same %d sentences in one `translate_batch` call "
+                 "(max_batch_size 32), CTranslate2 directly, loading excluded: time per sentence" % len(subset),
+                 "–", "%.0f ms (CPU %.0f ms)" % (1000 * ceiling["translate_s"] / len(subset),
+                                                1000 * ceiling["translate_cpu_s"] / len(subset)),
+                 "%.1fx faster than one per call (CPU %.1fx)" % (per_sentence * len(subset) / ceiling["translate_s"],
+                                                               statistics.mean(per_call["cpu"]) * len(subset) / ceiling["translate_cpu_s"]),
+                 "(info)", None))
     alike = sum(1 for sentence, output in zip(subset, per_call["outputs"]) if references.get(sentence) == output)
     notes.append("2: %d of %d one-per-call translations equal the batched ones (beam search in a batch may break a near tie "
                  "differently)." % (alike, len(subset)))
@@ -349,6 +345,10 @@ def main():
                  "%.2f s" % first_alone, "–", "–", "(info)", None))
     rows.append(("3c. warm worker, the other %d German reviews sent at once (as `T` on a route): to the first answer, to the last"
                  % (len(reviews) - 1), "%.2f s, %.2f s" % (first_of_route, all_of_route), "–", "–", "(info)", None))
+
+    warm_sizes = [len(batch["texts"]) for batch in read_batches(os.path.join(args.work, "warm.batches.jsonl")) if batch["texts"]]
+    notes.append("3: the warm worker's batches, in requests: %s. An answer comes back when its whole batch is done, so "
+                 "with every review of a route in one batch the first review waits for the last." % ", ".join(map(str, warm_sizes)))
 
     # 4. PSS of that warm worker against a bare process that did the same work.
     time.sleep(0.3)
@@ -407,14 +407,11 @@ def write_results(args, build, sentences, subset, output_pieces, rows, notes, lo
         "- Timing: wall clock (`time.perf_counter`) around whole processes unless said; CPU = user + system of the "
         "process and its children. References each in a Python process of their own, run after ours, one at a time.",
     ]
-    if args.bin:
-        lines.append("- Ours: `%s` (copied before timing), `translate --engine neural --from de --to en FILE`, the "
-                     "bench model installed as the neural pack `translate-de_en` by `packs install` from a file: "
-                     "Argos index (%.1f s) into a store of its own; `HIKE_REVIEWS_OFFLINE=1`." % (args.bin_label, args.install_seconds or 0))
-    else:
-        lines.append("- Ours: the CLI cannot route to neural packs yet on this branch, so 1 drives `neural_worker.py` "
-                     "directly: spawned as NeuralWorker spawns it, requests written over its JSON-lines protocol with "
-                     "at most %d in flight (the CLI's window), timed from spawn to the last answer." % WINDOW)
+    lines.append("- Ours: `%s` (copied before timing), `translate --engine neural --from de --to en FILE` (one "
+                 "sentence a line), the bench model installed as the neural pack `translate-de_en` by `packs install` "
+                 "from a file: Argos index (%.1f s for the %.0f MB archive) into a store of this run's own; "
+                 "`HIKE_REVIEWS_OFFLINE=1`, `HIKE_REVIEWS_NEURAL_WORKER` naming the traced worker."
+                 % (args.bin_label, args.install_seconds, build["archive_mb"]))
     lines += [
         "- 1 and 2 run in two rounds of half the sentences each (the load of a shared machine changes within "
         "minutes): ours on the half, then 1's reference on the batches ours formed, then 2's on that half's share.",
