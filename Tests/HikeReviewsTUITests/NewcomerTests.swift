@@ -66,9 +66,17 @@ extension NewcomerTests {
         try FileManager.default.createDirectory(at: checkout.appendingPathComponent(".build"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Paths.sampleData.deletingLastPathComponent(), to: checkout.appendingPathComponent("sample-data"))
         try FileManager.default.copyItem(at: Self.testRepository, to: checkout.appendingPathComponent(".build/pack-repo"))
-        // The language-ID model scripts/setup built for this checkout (68 MB: linked, not copied).
+        // The language-ID model scripts/setup built for this checkout (68 MB: linked, not copied),
+        // the neural worker's script, and its venv when setup made one (linked; install copies it).
         try FileManager.default.createSymbolicLink(at: checkout.appendingPathComponent(".build/langid"),
                                                    withDestinationURL: Paths.packageRoot.appendingPathComponent(".build/langid"))
+        let worker = checkout.appendingPathComponent(ShippedFile.neuralWorker)
+        try FileManager.default.createDirectory(at: worker.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Paths.packageRoot.appendingPathComponent(ShippedFile.neuralWorker), to: worker)
+        if EchoArgosRepository.available {
+            try FileManager.default.createSymbolicLink(at: checkout.appendingPathComponent(".build/neural-venv"),
+                                                       withDestinationURL: Paths.packageRoot.appendingPathComponent(".build/neural-venv"))
+        }
         let prefix = root.appendingPathComponent("prefix").path
         let install = try await Self.run(["/bin/bash", Paths.packageRoot.appendingPathComponent("scripts/install").path, prefix, Paths.binary.path, checkout.path])
         #expect(install.status == 0, "\(install.error)")
@@ -90,6 +98,14 @@ extension NewcomerTests {
         let detect = try await Self.run(["/bin/sh", "-c", "echo 'El camino estaba muy bien señalizado y había agua en la fuente.' | hike-reviews detect"],
                                   in: elsewhere.path, environment: environment)
         #expect(detect.output.hasPrefix("es\t"), "detect: \(detect.output)\(detect.error)")
+        if EchoArgosRepository.available {
+            // Neural models run from the installation's copy of the venv and worker script.
+            let argos = try EchoArgosRepository.build()
+            let neural = try await Self.run(["/bin/sh", "-c", "echo 'Der Weg war steil.' | hike-reviews translate --from de --to en --yes"],
+                                            in: elsewhere.path,
+                                            environment: environment.merging(["HIKE_REVIEWS_PACKS_URL": "file://\(argos)/argos.json"]) { $1 })
+            #expect(neural.status == 0 && neural.output == "Der Weg war steil.\n", "installed neural: \(neural.output)\(neural.error)")
+        }
 
         // The app itself, in a terminal, with no --data: the installed sample data.
         let tmux = Tmux()
@@ -107,10 +123,14 @@ extension NewcomerTests {
     /// A file the binary looks up beside itself is one that `make install` installs.
     @Test func scriptsInstallShipsEveryFileTheBinaryLooksFor() throws {
         let script = try String(contentsOf: Paths.packageRoot.appendingPathComponent("scripts/install"), encoding: .utf8)
-        let list = try #require(script.firstRange(of: "shipped=(").flatMap { start in
-            script[start.upperBound...].firstRange(of: "\n)").map { script[start.upperBound..<$0.lowerBound] }
-        })
-        let shipped = list.split(separator: "\n").compactMap { $0.split(separator: "#").first?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // The files that must ship, and those that ship when setup could make them.
+        var shipped: [String] = []
+        for name in ["shipped=(", "optional=("] {
+            let list = try #require(script.firstRange(of: name).flatMap { start in
+                script[start.upperBound...].firstRange(of: "\n)").map { script[start.upperBound..<$0.lowerBound] }
+            })
+            shipped += list.split(separator: "\n").compactMap { $0.split(separator: "#").first?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
         for file in ShippedFile.all {
             #expect(shipped.contains { file == $0 || file.hasPrefix($0 + "/") }, "scripts/install does not ship \(file): \(shipped)")
         }

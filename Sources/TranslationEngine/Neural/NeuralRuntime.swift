@@ -16,9 +16,9 @@ public struct NeuralRuntime: Sendable, Equatable {
     }
 
     /// The script's path inside a checkout.
-    static let scriptInCheckout = "Sources/TranslationEngine/Neural/neural_worker.py"
+    static let scriptInCheckout = ShippedFile.neuralWorker
     /// The venv's interpreter inside a checkout.
-    static let pythonInCheckout = ".build/neural-venv/bin/python3"
+    static let pythonInCheckout = ShippedFile.neuralPython
 
     /// The runtime of the checkout at `root`, whether or not it is installed.
     public static func checkout(at root: String) -> NeuralRuntime {
@@ -27,8 +27,9 @@ public struct NeuralRuntime: Sendable, Equatable {
     }
 
     /// HIKE_REVIEWS_NEURAL_PYTHON and HIKE_REVIEWS_NEURAL_WORKER when set, else the checkout the
-    /// binary was built in (found by `ShippedFile`, as the sample data is); nil when either file
-    /// is missing. (An installed binary has no venv: it is not relocatable, so it is not shipped.)
+    /// binary was built in, or its installation (found by `ShippedFile`, as the sample data is;
+    /// `make install` copies the venv, whose `bin/python3` runs from anywhere); nil when either
+    /// file is missing.
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
                               executable: URL = ShippedFile.executable) -> NeuralRuntime? {
         let python = environment["HIKE_REVIEWS_NEURAL_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }

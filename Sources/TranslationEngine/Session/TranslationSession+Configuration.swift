@@ -8,6 +8,8 @@ extension TranslationSession {
         public var sourceTag: String?
         /// The language to translate into, or nil for the user's preferred language.
         public var targetTag: String?
+        /// Which engines routes may use (`auto`: the planner chooses per leg).
+        public var engine: EnginePreference = .auto
         /// Bumped by `invalidate()`.
         public private(set) var version = 0
 
@@ -29,6 +31,6 @@ extension TranslationSession {
 
     /// A session for a configuration.
     public init(configuration: Configuration) {
-        self.init(sourceTag: configuration.sourceTag, targetTag: configuration.targetTag)
+        self.init(sourceTag: configuration.sourceTag, targetTag: configuration.targetTag, engine: configuration.engine)
     }
 }

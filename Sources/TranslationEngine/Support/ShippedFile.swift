@@ -19,8 +19,12 @@ public enum ShippedFile {
     public static let packRepositoryIndex = ".build/pack-repo/index.json"
     /// The short-text language-ID model, built by `scripts/setup-langid`.
     public static let langidModel = ".build/langid/model.bin"
+    /// The neural worker's script.
+    public static let neuralWorker = "Sources/TranslationEngine/Neural/neural_worker.py"
+    /// The neural worker's Python, in the venv scripts/setup-neural makes.
+    public static let neuralPython = ".build/neural-venv/bin/python3"
     /// Every file above (a test checks that `scripts/install` installs each).
-    public static let all = [sampleData, packRepositoryIndex, langidModel]
+    public static let all = [sampleData, packRepositoryIndex, langidModel, neuralWorker, neuralPython]
 
     /// The running binary, from /proc/self/exe (argv[0] is a bare name when run from PATH).
     public static var executable: URL {

@@ -22,10 +22,6 @@ enum NeuralFixtures {
         var random: String
     }
 
-    /// The echo model is also packaged for these pairs as `echo-de_en.argosmodel`, ... (code
-    /// `translate-de_en`), what an Argos index would list.
-    static let echoPairs = ["de:en", "es:en", "ja:en", "nl:en", "pl:en"]
-
     static let modelsFolder = FileManager.default.temporaryDirectory.appendingPathComponent("hike-neural-models-\(getpid())").path
 
     static let models: Result<Models, Subprocess.Failure> = {
@@ -38,7 +34,7 @@ enum NeuralFixtures {
         }
         do {
             let status = try Subprocess.run([runtime.python, fixtures + "/make_neural_models.py", folder,
-                                             "--corpus", root + "/sample-data/routes.json", "--echo-pairs", echoPairs.joined(separator: ",")],
+                                             "--corpus", root + "/sample-data/routes.json"],
                                             outputPath: log)
             guard status == 0 else {
                 let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
