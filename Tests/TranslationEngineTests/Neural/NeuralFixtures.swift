@@ -53,36 +53,26 @@ enum NeuralFixtures {
                      readyTimeout: .seconds(60), workerArguments: arguments)
     }
 
-    /// CTranslate2's Python API on `sentences`, one a call, with the worker's options.
-    static func reference(package: String, sentences: [String]) throws -> [String] {
+    /// CTranslate2's Python API on `texts`, split as the worker splits them, one sentence a
+    /// call with the worker's options, joined with each text's own whitespace.
+    static func reference(package: String, texts: [String]) throws -> [String] {
         let folder = try models.get().folder
         let input = folder + "/reference-\(UInt32.random(in: 0...UInt32.max)).json"
         let output = input + ".out"
-        try JSONEncoder().encode(sentences).write(to: URL(fileURLWithPath: input))
+        try JSONEncoder().encode(texts).write(to: URL(fileURLWithPath: input))
         let status = try Subprocess.run([runtime.python, fixtures + "/ctranslate2_reference.py", package, input, output],
                                         outputPath: output + ".log")
-        guard status == 0 else { throw Subprocess.Failure(description: "ctranslate2_reference.py exited \(status)") }
+        guard status == 0 else {
+            let log = (try? String(contentsOfFile: output + ".log", encoding: .utf8)) ?? ""
+            throw Subprocess.Failure(description: "ctranslate2_reference.py exited \(status): \(log)")
+        }
         return try JSONDecoder().decode([String].self, from: Data(contentsOf: URL(fileURLWithPath: output)))
     }
 
-    /// Sentences of the sample reviews that the worker's splitter keeps whole: one final
-    /// full stop and no other sentence end inside.
-    static func sampleSentences(limit: Int) throws -> [String] {
-        let data = try Data(contentsOf: URL(fileURLWithPath: root + "/sample-data/routes.json"))
-        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        let routes = object?["routes"] as? [[String: Any]] ?? []
-        var sentences: [String] = []
-        for route in routes {
-            for review in route["reviews"] as? [[String: Any]] ?? [] {
-                let text = review["text"] as? String ?? ""
-                for candidate in text.split(separator: "\n").flatMap({ $0.split(separator: ". ") }) {
-                    let sentence = candidate.trimmingCharacters(in: .whitespaces)
-                    guard sentence.count > 3, !sentence.contains(where: { ".!?…。！？".contains($0) }) else { continue }
-                    sentences.append(sentence + ".")
-                }
-            }
-        }
-        return Array(sentences.prefix(limit))
+    /// The whole text of every sample review that `LanguageRecognizer` reads as German.
+    static func germanReviews() -> [String] {
+        let recognizer = LanguageRecognizer()
+        return LanguageRecognizerTests.reviews.map(\.text).filter { recognizer.recognize($0).tag == "de" }
     }
 
     /// Whether `pid` is gone (reaped, or never ours).

@@ -70,16 +70,18 @@ extension NeuralWorkerTests {
         #expect(try await worker.translate("Der Weg war gut. Die Hütte auch.", timeout: .seconds(30)) == "Der Weg war gut. Die Hütte auch.")
     }
 
-    @Test func theRandomModelEqualsCTranslate2CalledDirectly() async throws {
+    @Test func everyGermanReviewEqualsCTranslate2CalledDirectly() async throws {
         let models = try NeuralFixtures.models.get()
-        let sentences = try NeuralFixtures.sampleSentences(limit: 60)
-        try #require(sentences.count == 60)
-        let expected = try NeuralFixtures.reference(package: models.random, sentences: sentences)
+        let reviews = NeuralFixtures.germanReviews()
+        try #require(reviews.count >= 8, "German sample reviews: \(reviews.count)")
+        let expected = try NeuralFixtures.reference(package: models.random, texts: reviews)
         let worker = NeuralWorker(package: models.random, runtime: NeuralFixtures.runtime)
         defer { worker.shutdown() }
-        // One at a time, so each batch holds one sentence as in the reference.
-        for (sentence, reference) in zip(sentences, expected) {
-            #expect(try await worker.translate(sentence, timeout: .seconds(60)) == reference, "\(sentence)")
+        // One review at a time, as the app sends them: the worker translates its sentences as one
+        // batch, the reference each sentence alone.
+        for (review, reference) in zip(reviews, expected) {
+            let translation = try await worker.translate(review, timeout: .seconds(60))
+            #expect(translation == reference, "\(review)\n\(FidelityTests.firstDifference(translation, reference, referenceName: "ctranslate2"))")
         }
     }
 

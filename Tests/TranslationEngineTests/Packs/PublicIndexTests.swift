@@ -71,10 +71,10 @@ extension PublicIndexTests {
         #expect(problems.first?.reason == .timedOut(pack: "Argos index", server: "127.0.0.1:\(silent.port)", .deadline(PackRepository.publicIndexTimeout)))
         #expect(await manager.unreachable(packs).isEmpty, "the local packs can be fetched")
         // Within a minute it is not asked again: the same reason stands, at once.
+        // (No connection is the check: a time bound would only measure the machine's load.)
         let connections = silent.connections
-        let again = clock.now
         #expect(try await manager.availablePacks().contains { $0.id == "eng-spa" })
-        #expect(clock.now - again < .seconds(2) && silent.connections == connections)
+        #expect(silent.connections == connections)
         let (_, problem) = await manager.listing()
         #expect(problem == nil)
         try await manager.download(["eng-spa"])

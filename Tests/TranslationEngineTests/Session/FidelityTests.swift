@@ -31,10 +31,14 @@ struct FidelityTests {
     }
 
     /// The two texts around where they first differ.
-    static func firstDifference(_ ours: String, _ reference: String) -> String {
+    static func firstDifference(_ ours: String, _ reference: String, referenceName: String = "apertium") -> String {
         let common = zip(ours, reference).prefix { $0 == $1 }.count
         let start = max(0, common - 40)
-        return "  ours:     …\(ours.dropFirst(start).prefix(120))\n  apertium: …\(reference.dropFirst(start).prefix(120))"
+        let width = max(4, referenceName.count) + 1
+        func line(_ name: String, _ text: String) -> String {
+            "  " + (name + ":").padding(toLength: width + 1, withPad: " ", startingAt: 0) + "…" + text.dropFirst(start).prefix(120)
+        }
+        return line("ours", ours) + "\n" + line(referenceName, reference)
     }
 }
 
