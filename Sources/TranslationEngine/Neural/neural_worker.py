@@ -25,6 +25,7 @@ import queue
 import re
 import sys
 import threading
+import time
 
 # Decoding exactly as Argos Translate does it.
 BEAM_SIZE = 4
@@ -213,10 +214,17 @@ def write(answers):
     out.flush()
 
 
+# How long a batch waits, from its first request, for more to arrive: requests sent together
+# (a route's reviews, a file's lines) come a few at a time over the pipe, and one translated
+# alone costs about three times its share of a batch (bench/neural).
+GATHER_SECONDS = 0.010
+
+
 def serve(worker, inbox):
     finished = False
     while not finished:
         item = inbox.get()
+        deadline = time.monotonic() + GATHER_SECONDS
         batch, answers, pieces = [], [], 0
         while True:
             if item is None:
@@ -237,7 +245,7 @@ def serve(worker, inbox):
             if pieces >= worker.token_budget:
                 break
             try:
-                item = inbox.get_nowait()
+                item = inbox.get(timeout=max(deadline - time.monotonic(), 0)) if deadline > time.monotonic() else inbox.get_nowait()
             except queue.Empty:
                 break
         answers.extend(worker.answer(batch))
