@@ -33,6 +33,12 @@ struct PoisonTextTests {
                let last = text.last, last.isLetter || last.isNumber {
                 piece = " " + piece
             }
+            // Not a fault either: the command cannot be given a NUL, so its reference reads a
+            // space there, and Apertium joins a space and the combining mark after it ("a ̧" comes
+            // back "a̧"); we keep the NUL's space. A NUL is followed by a space here.
+            if text.hasSuffix("\0"), piece.unicodeScalars.first?.properties.generalCategory == .nonspacingMark {
+                piece = " " + piece
+            }
             text += piece
             if Bool.random(using: &generator) { text += " " }
         }
