@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "hike-reviews", targets: ["HikeReviewsTUI"]),
         .library(name: "TranslationEngine", targets: ["TranslationEngine"]),
         .library(name: "ReviewModel", targets: ["ReviewModel"]),
+        .library(name: "MLKitTranslate", targets: ["MLKitTranslate"]),
     ],
     targets: [
         .systemLibrary(
@@ -29,6 +30,8 @@ let package = Package(
         // The neural worker is a Python script run from the checkout (see NeuralRuntime).
         .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto"],
                 exclude: ["Neural/neural_worker.py"]),
+        // ML Kit's Translate names over TranslationEngine, for code written from Google's guide.
+        .target(name: "MLKitTranslate", dependencies: ["TranslationEngine"]),
         .executableTarget(
             name: "HikeReviewsTUI",
             dependencies: ["CNcurses", "ReviewModel", "TranslationEngine"]
@@ -47,6 +50,7 @@ let package = Package(
             dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine", "TestSupport"],
             exclude: ["Snapshots"]
         ),
+        .testTarget(name: "MLKitTranslateTests", dependencies: ["MLKitTranslate", "TranslationEngine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx14

@@ -27,8 +27,7 @@ public struct PackCatalog: Sendable {
 
     /// The catalog of this user's store and repositories.
     public static func load(store: PackStore = .default, repositoryURLs: [URL] = PackRepository.defaultIndexURLs()) -> PackCatalog {
-        PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: PackRepository.localIndex(repositoryURLs, store: store),
-                    pairs: InstalledPairs.scan(store: store))
+        load(store: store, repositoryURLs: repositoryURLs, environment: ProcessInfo.processInfo.environment)
     }
 
     /// The catalog of this user's store and one repository.

@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a small command and reads what it prints, with a deadline: posix_spawn rather than
+/// Foundation's `Process`, which this project has seen hang under the parallel test runner.
+enum CommandOutput {
+    /// The first executable `name` in the colon-separated `path`.
+    static func executable(named name: String, path: String) -> String? {
+        path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Standard output of `arguments` (the first an absolute path), stdin and stderr on
+    /// /dev/null; nil when it cannot start, exits non-zero, prints over 64 KB or outlives
+    /// `timeout` (then it is killed).
+    static func run(_ arguments: [String], environment: [String], timeout: Duration) -> String? {
+        var fds: [Int32] = [-1, -1]
+        // Glibc's module map hides pipe2: a child another thread spawns between pipe and fcntl
+        // could hold the write end open, which the deadline bounds.
+        guard pipe(&fds) == 0 else { return nil }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        defer { close(fds[0]) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        close(fds[1])
+        guard spawned == 0 else { return nil }
+
+        let deadline = ContinuousClock.now + timeout
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var finished = false
+        while !finished, output.count <= 65_536 {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            let count = read(fds[0], &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { finished = true } else { output += buffer[..<count] }
+        }
+        if !finished { kill(pid, SIGKILL) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // Exited normally with status 0: WIFEXITED and WEXITSTATUS by hand (they are macros).
+        guard finished, status & 0x7f == 0, (status >> 8) & 0xff == 0 else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
