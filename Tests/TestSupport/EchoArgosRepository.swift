@@ -21,8 +21,9 @@ public enum EchoArgosRepository {
     static let names = ["de": "German", "en": "English", "es": "Spanish", "ja": "Japanese", "nl": "Dutch", "pl": "Polish"]
 
     /// A new folder holding `argos.json` (an Argos index whose links are relative) and one
-    /// `translate-FROM_TO.argosmodel` per pair; to serve over HTTP or read as file:.
-    public static func build() throws -> String {
+    /// `translate-FROM_TO.argosmodel` per pair of `pairs` (FROM:TO); to serve over HTTP or read
+    /// as file:.
+    public static func build(pairs: [String] = EchoArgosRepository.pairs) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("echo-argos-\(UUID().uuidString)").path
         let models = folder + "/models"
         let log = folder + ".log"

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import TranslationEngine
+@testable import MLKitTranslate
+
+extension MLKitTranslateTests {
+    /// Observes the download notifications until `stop()`, reporting "succeeded LANG" or
+    /// "failed LANG: DESCRIPTION", and whether they came on the main queue.
+    final class DownloadObserver {
+        let events = Expectation<(event: String, onMain: Bool, error: NSError?)>()
+        private var tokens: [any NSObjectProtocol] = []
+
+        init() {
+            let events = self.events
+            func observe(_ name: Notification.Name, _ word: String) -> any NSObjectProtocol {
+                NotificationCenter.default.addObserver(forName: name, object: nil, queue: nil) { notification in
+                    let model = notification.userInfo?[ModelDownloadUserInfoKey.remoteModel.rawValue] as? TranslateRemoteModel
+                    let error = notification.userInfo?[ModelDownloadUserInfoKey.error.rawValue] as? NSError
+                    let event = "\(word) \(model?.language.rawValue ?? "?")" + (error.map { ": \($0.localizedDescription)" } ?? "")
+                    events.fulfill((event, Queue.isMain, error))
+                }
+            }
+            tokens = [observe(.mlkitModelDownloadDidSucceed, "succeeded"), observe(.mlkitModelDownloadDidFail, "failed")]
+        }
+
+        func stop() {
+            tokens.forEach(NotificationCenter.default.removeObserver)
+        }
+    }
+
+    @Test func englishIsBuiltInAndCannotBeDeleted() async throws {
+        let store = try MLKitFixtures.useFreshStore()
+        let english = TranslateRemoteModel.translateRemoteModel(language: .english)
+        #expect(ModelManager.modelManager() === ModelManager.modelManager())
+        #expect(ModelManager.modelManager().downloadedTranslateModels == [english])
+        #expect(ModelManager.modelManager().isModelDownloaded(english))
+        #expect(!ModelManager.modelManager().isModelDownloaded(.translateRemoteModel(language: .spanish)))
+        let error = await #expect(throws: NSError.self) { try await ModelManager.modelManager().deleteDownloadedModel(english) }
+        #expect(error?.code == MLKitErrorCode.invalidArgument.rawValue)
+        #expect(error?.localizedDescription == "English is built in: its model cannot be deleted")
+        #expect(MLKitFixtures.installed(store).isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aDownloadsProgressCountsBytesAndItsEndIsPostedOnTheMainQueue() async throws {
+        let store = try MLKitFixtures.useFreshStore()
+        let observer = DownloadObserver()
+        defer { observer.stop() }
+        let spanish = TranslateRemoteModel.translateRemoteModel(language: .spanish)
+        let progress = ModelManager.modelManager().download(spanish, conditions: ModelDownloadConditions())
+        let posted = await observer.events.value()
+        #expect(posted.event == "succeeded es" && posted.onMain)
+        let size = try #require(ModelRegistry.shared.catalog().repository?.entry("eng-spa")?.size)
+        #expect(progress.totalUnitCount == Int64(size), "the unit is the byte: eng-spa's size in the index")
+        #expect(progress.completedUnitCount == progress.totalUnitCount && progress.isFinished)
+        #expect(MLKitFixtures.installed(store) == ["eng-spa"])
+        #expect(ModelManager.modelManager().isModelDownloaded(spanish))
+
+        // Downloaded already: success is posted again, nothing fetched.
+        let again = ModelManager.modelManager().download(spanish, conditions: ModelDownloadConditions())
+        #expect(await observer.events.value().event == "succeeded es")
+        #expect(again.isFinished)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func deletingAModelKeepsThePacksAnotherDownloadedModelNeeds() async throws {
+        let store = try MLKitFixtures.useFreshStore()
+        let manager = ModelManager.modelManager()
+        let (french, spanish) = (TranslateRemoteModel.translateRemoteModel(language: .french), TranslateRemoteModel.translateRemoteModel(language: .spanish))
+        try await Translator.translator(options: TranslatorOptions(sourceLanguage: .french, targetLanguage: .spanish)).downloadModelIfNeeded()
+        #expect(MLKitFixtures.installed(store) == ["fr-es", "eng-spa"])
+        #expect(manager.isModelDownloaded(french) && manager.isModelDownloaded(spanish))
+
+        try await manager.deleteDownloadedModel(french)
+        #expect(MLKitFixtures.installed(store) == ["eng-spa"], "eng-spa is Spanish's model too")
+        #expect(!manager.isModelDownloaded(french) && manager.isModelDownloaded(spanish))
+
+        // The other way round nothing is French's alone: Spanish's deletion must still undo Spanish.
+        let observer = DownloadObserver()
+        defer { observer.stop() }
+        _ = manager.download(french, conditions: ModelDownloadConditions())
+        #expect(await observer.events.value().event == "succeeded fr")
+        try await manager.deleteDownloadedModel(spanish)
+        #expect(MLKitFixtures.installed(store) == ["fr-es"])
+        #expect(!manager.isModelDownloaded(spanish) && !manager.isModelDownloaded(french))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aLanguageNoRepositoryJoinsWithEnglishFailsWithNotFound() async throws {
+        try MLKitFixtures.useFreshStore()
+        let observer = DownloadObserver()
+        defer { observer.stop() }
+        _ = ModelManager.modelManager().download(.translateRemoteModel(language: .japanese), conditions: ModelDownloadConditions())
+        let posted = await observer.events.value()
+        #expect(posted.onMain)
+        #expect(posted.error?.code == MLKitErrorCode.notFound.rawValue)
+        #expect(posted.event.hasPrefix("failed ja: There is no Japanese model: no pack joins Japanese and English"), "\(posted.event)")
+        #expect(posted.event.contains(".build/test-repo/index.json"), "the repositories asked are named: \(posted.event)")
+    }
+}
