@@ -368,9 +368,9 @@ public actor TranslationSession {
         defer { installs[choice] = nil }
         do {
             try await task.value
-        } catch TranslationError.notInstalled(let packs) {
+        } catch let error as TranslationError where error == .notInstalled {
             declined.insert(choice)
-            throw TranslationError.notInstalled(packs: packs)
+            throw error
         }
         refreshCatalog()
     }
