@@ -108,6 +108,8 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
         switch kind {
         case .nothingToTranslate: return "The text is empty."
         case .unableToIdentifyLanguage: return "The source language could not be told from the text."
+        case .unsupportedLanguagePairing where sourceTag.map(LanguageTag.base) == targetTag.map(LanguageTag.base) && sourceTag != nil:
+            return "The source and target are the same language: there is nothing to translate between them."
         case .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing:
             return "No installed or downloadable language pack joins these languages."
         case .notInstalled:
