@@ -36,10 +36,15 @@ let package = Package(
             name: "HikeReviewsTUI",
             dependencies: ["CNcurses", "ReviewModel", "TranslationEngine"]
         ),
+        // Client code written from Apple's Translation docs, with only the import changed; run
+        // by AppleClientTests.
+        .executableTarget(name: "AppleTranslationClient", dependencies: ["TranslationEngine"],
+                          path: "Examples/AppleTranslationClient"),
         // posix_spawn for tests: Foundation's Process was seen to hang and to lose output
         // under the parallel test runner.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReviewModelTests", dependencies: ["ReviewModel"]),
+        .testTarget(name: "AppleClientTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "TranslationEngineTests",
             dependencies: ["TranslationEngine", "ReviewModel", "TestSupport"],

@@ -157,7 +157,7 @@ enum TranslateCommand {
     /// The exit status a failure of this kind gives.
     private static func status(of error: TranslationError) -> Int32 {
         if error.meansNoRoute { return 2 }
-        if case .notInstalled = error { return 3 }
+        if error == .notInstalled { return 3 }
         return 1
     }
 
@@ -198,9 +198,6 @@ enum TranslateCommand {
 private extension TranslationError {
     /// The pair has no offline route, whatever the text.
     var meansNoRoute: Bool {
-        switch self {
-        case .unsupportedLanguagePairing, .unsupportedSourceLanguage, .unsupportedTargetLanguage: return true
-        default: return false
-        }
+        [.unsupportedLanguagePairing, .unsupportedSourceLanguage, .unsupportedTargetLanguage].contains(self)
     }
 }

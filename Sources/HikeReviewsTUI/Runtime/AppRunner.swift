@@ -1,5 +1,6 @@
 import Foundation
 import ReviewModel
+import TranslationEngine
 
 /// Runs the interactive app: curses in, actions through the reducer, frames out.
 @MainActor
@@ -19,6 +20,8 @@ enum AppRunner {
         let queue = ActionQueue()
         let runner = EffectRunner(queue: queue, detector: RecognizerDetector())
         defer { runner.cancelAll() }
+        // Any session made from a Configuration in the app asks through the modal dialog.
+        TranslationSession.defaultConsentHandler = runner.consent
 
         let trace = FrameTrace()
         var state = AppState(routes: catalog.routes, size: backend.size, targetLanguage: target)

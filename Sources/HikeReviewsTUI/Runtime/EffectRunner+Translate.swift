@@ -64,8 +64,8 @@ extension EffectRunner {
         switch error {
         case TranslationError.unsupportedSourceLanguage, TranslationError.unsupportedTargetLanguage, TranslationError.unsupportedLanguagePairing:
             return .noRoute(source: source)
-        case TranslationError.notInstalled(let packs):
-            return .needsPack(packs)
+        case let error as TranslationError where error == .notInstalled:
+            return .needsPack(error.packs)
         case let error as TranslationError:
             return .failed(error.description)
         default:

@@ -111,7 +111,7 @@ final class SessionBag: Sendable {
             defer { sessions.removeAll() }
             return sessions
         }
-        for session in all { Task { await session.cancel() } }
+        for session in all { session.cancel() }
     }
 }
 

@@ -1,7 +1,12 @@
 import Foundation
+import Synchronization
 
-/// Which languages can be translated offline here, with the names of Apple's `LanguageAvailability`.
-public struct LanguageAvailability: Sendable {
+/// Which languages can be translated offline here, with the names and semantics of Apple's
+/// `LanguageAvailability`: asynchronous answers about the current state of the packs.
+///
+/// An instance kept across an install answers as a new one would: the store is read again
+/// whenever it changed since the last answer.
+public final class LanguageAvailability: Sendable {
     /// The answer for one pair.
     public enum Status: String, Sendable, Equatable {
         /// Every pack on the route is on disk.
@@ -12,50 +17,93 @@ public struct LanguageAvailability: Sendable {
         case unsupported
     }
 
-    private let availability: Availability
+    private struct State {
+        var catalog: PackCatalog
+        var availability: Availability
+        var storeStamp: timespec?
+    }
 
-    /// Availability over the packs on this machine and in the repository (as last known).
-    public init() {
+    private let engine: EnginePreference
+    private let state: Mutex<State>
+    /// Whether the disk part is read again when the store changes (not for fixed pairs in tests).
+    private let follows: Bool
+
+    /// Availability over the packs on this machine and in the repositories (as last known).
+    public convenience init() {
         self.init(catalog: .load())
     }
 
     /// Availability over a catalog, counting the routes `engine` allows.
     public init(catalog: PackCatalog, engine: EnginePreference = .auto) {
-        availability = Availability(packs: catalog.packInfos, engine: engine)
+        self.engine = engine
+        follows = true
+        state = Mutex(State(catalog: catalog, availability: Availability(packs: catalog.packInfos, engine: engine),
+                            storeStamp: Self.stamp(of: catalog.store)))
     }
 
     init(pairs: InstalledPairs) {
-        availability = Availability(packs: pairs.packs)
+        engine = .auto
+        follows = false
+        let catalog = PackCatalog(store: PackStore(root: "/nonexistent"), repositoryURL: nil, repository: nil, pairs: pairs)
+        state = Mutex(State(catalog: catalog, availability: Availability(packs: pairs.packs), storeStamp: nil))
+    }
+
+    /// Every language some route reads or writes, each once (`ca` and `ca-valencia` are one
+    /// `Locale.Language`; `supportedLanguageTags` keeps them apart).
+    public var supportedLanguages: [Locale.Language] {
+        get async {
+            var seen: Set<Locale.Language> = []
+            return current().supportedLanguages.map(Locale.Language.init(identifier:)).filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// The status of translating `source` into `target` (nil: the user's preferred language).
+    public func status(from source: Locale.Language, to target: Locale.Language?) async -> Status {
+        status(fromTag: TranslationSession.tag(of: source), toTag: target.map(TranslationSession.tag(of:)) ?? PreferredLanguage.fromEnvironment())
+    }
+
+    /// The status of translating `text` (its language detected) into `target`.
+    ///
+    /// - Throws: `TranslationError.unableToIdentifyLanguage` when the text's language cannot be
+    ///   told (too short, or ambiguous), as Apple's does.
+    public func status(for text: String, to target: Locale.Language?) async throws -> Status {
+        let guess = LanguageRecognizer().recognize(text)
+        guard !guess.isUndetermined else { throw TranslationError.unableToIdentifyLanguage }
+        return status(fromTag: guess.tag, toTag: target.map(TranslationSession.tag(of:)) ?? PreferredLanguage.fromEnvironment())
     }
 
     /// Every BCP 47 tag some route reads or writes (variants such as `ca-valencia` kept).
     public var supportedLanguageTags: [String] {
-        availability.supportedLanguages
-    }
-
-    /// Every language some route reads or writes.
-    public var supportedLanguages: [Locale.Language] {
-        availability.supportedLanguages.map(Locale.Language.init(identifier:))
-    }
-
-    /// The status of translating `source` into `target` (nil: the user's preferred language).
-    public func status(from source: Locale.Language, to target: Locale.Language?) -> Status {
-        status(fromTag: TranslationSession.tag(of: source), toTag: target.map(TranslationSession.tag(of:)) ?? PreferredLanguage.fromEnvironment())
-    }
-
-    /// The status of translating `text` (its language detected) into `target`; unsupported when undetermined.
-    public func status(for text: String, to target: Locale.Language?) -> Status {
-        let guess = LanguageRecognizer().recognize(text)
-        guard !guess.isUndetermined else { return .unsupported }
-        return status(fromTag: guess.tag, toTag: target.map(TranslationSession.tag(of:)) ?? PreferredLanguage.fromEnvironment())
+        current().supportedLanguages
     }
 
     /// The status between BCP 47 tags, which keeps variants such as `ca-valencia`.
     public func status(fromTag source: String, toTag target: String) -> Status {
-        switch availability.status(from: source, to: target) {
+        switch current().status(from: source, to: target) {
         case .installed: return .installed
         case .supported: return .supported
         case .unsupported: return .unsupported
         }
+    }
+
+    /// The availability of the current packs: read again when the store's folder changed (an
+    /// install or removal renames a pack folder in or out of it).
+    private func current() -> Availability {
+        state.withLock { state in
+            guard follows else { return state.availability }
+            let stamp = Self.stamp(of: state.catalog.store)
+            if stamp?.tv_sec != state.storeStamp?.tv_sec || stamp?.tv_nsec != state.storeStamp?.tv_nsec {
+                state.catalog = state.catalog.rescanned()
+                state.availability = Availability(packs: state.catalog.packInfos, engine: engine)
+                state.storeStamp = stamp
+            }
+            return state.availability
+        }
+    }
+
+    private static func stamp(of store: PackStore) -> timespec? {
+        var status = stat()
+        guard stat(store.root, &status) == 0 else { return nil }
+        return status.st_mtim
     }
 }

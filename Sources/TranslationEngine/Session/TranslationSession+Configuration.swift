@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension TranslationSession {
     /// What a screen asks to be translated, as Apple's `translationTask` takes it: a changed
@@ -8,6 +9,18 @@ extension TranslationSession {
         public var sourceTag: String?
         /// The language to translate into, or nil for the user's preferred language.
         public var targetTag: String?
+
+        /// The language of the texts, or nil to detect it (Apple's name; its tag is `sourceTag`).
+        public var source: Locale.Language? {
+            get { sourceTag.map(Locale.Language.init(identifier:)) }
+            set { sourceTag = newValue.map(TranslationSession.tag(of:)) }
+        }
+
+        /// The language to translate into, or nil for the user's preferred language.
+        public var target: Locale.Language? {
+            get { targetTag.map(Locale.Language.init(identifier:)) }
+            set { targetTag = newValue.map(TranslationSession.tag(of:)) }
+        }
         /// Which engines routes may use (`auto`: the planner chooses per leg).
         public var engine: EnginePreference = .auto
         /// Bumped by `invalidate()`.
@@ -29,8 +42,23 @@ extension TranslationSession {
         }
     }
 
-    /// A session for a configuration.
+    /// A session for a configuration; it asks for missing packs through
+    /// `TranslationSession.defaultConsentHandler`, as Apple's session asks the person.
     public init(configuration: Configuration) {
         self.init(sourceTag: configuration.sourceTag, targetTag: configuration.targetTag, engine: configuration.engine)
+    }
+}
+
+extension TranslationSession {
+    private static let consentHandler = Mutex<(any ConsentHandler)?>(nil)
+
+    /// How every session that is not given a handler asks before downloading packs: sessions
+    /// made from a `Configuration`, from `init(source:target:)` or from tags. Apple's sessions
+    /// ask the person in a sheet; on Linux the host says here how: the app sets its modal
+    /// dialog, the CLI a prompt or `--yes`; nil (the default) refuses, and a missing pack then
+    /// throws `notInstalled` naming the command that installs it. Read when a session is made.
+    public static var defaultConsentHandler: (any ConsentHandler)? {
+        get { consentHandler.withLock { $0 } }
+        set { consentHandler.withLock { $0 = newValue } }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Translates text offline through warm Apertium pipelines and neural workers, with the names
 /// and semantics of Apple's `TranslationSession`.
@@ -20,18 +21,49 @@ public actor TranslationSession {
 
     /// A translation, with the route it took.
     public struct Response: Sendable, Hashable {
-        public var sourceLanguage: Locale.Language
-        public var targetLanguage: Locale.Language
-        public var sourceText: String
-        public var targetText: String
-        public var clientIdentifier: String?
+        public let sourceLanguage: Locale.Language
+        public let targetLanguage: Locale.Language
+        public let sourceText: String
+        public let targetText: String
+        public let clientIdentifier: String?
         /// The languages the text went through, source first: ["fr", "es", "en"] for a chain.
-        public var route: [String]
+        public let route: [String]
         /// Words the engine did not know and left as they were, in order, each once.
-        public var unknownWords: [String] = []
+        public let unknownWords: [String]
         /// Each leg of `route` with the engine and pack that ran it: `route` says where the
         /// text went, `legs` how.
-        public var legs: [Leg] = []
+        public let legs: [Leg]
+
+        /// A response, as previews and tests make one; `route` defaults to source then target.
+        public init(sourceLanguage: Locale.Language, targetLanguage: Locale.Language, sourceText: String, targetText: String,
+                    clientIdentifier: String? = nil, route: [String]? = nil, unknownWords: [String] = [], legs: [Leg] = []) {
+            self.sourceLanguage = sourceLanguage
+            self.targetLanguage = targetLanguage
+            self.sourceText = sourceText
+            self.targetText = targetText
+            self.clientIdentifier = clientIdentifier
+            self.route = route ?? [TranslationSession.tag(of: sourceLanguage), TranslationSession.tag(of: targetLanguage)]
+            self.unknownWords = unknownWords
+            self.legs = legs
+        }
+    }
+
+    /// The responses of `translate(batch:)`, each as soon as it is ready: `for try await`.
+    public struct BatchResponse: AsyncSequence, Sendable {
+        public typealias Element = Response
+        let stream: AsyncThrowingStream<Response, Error>
+
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            var base: AsyncThrowingStream<Response, Error>.Iterator
+
+            public mutating func next() async throws -> Response? {
+                try await base.next()
+            }
+        }
+
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(base: stream.makeAsyncIterator())
+        }
     }
 
     /// One leg of a response's route.
@@ -57,6 +89,19 @@ public actor TranslationSession {
     public nonisolated let targetTag: String
     /// Which engines routes may use.
     public nonisolated let engine: EnginePreference
+    /// Whether the session may ask to download packs (through its consent handler), as Apple's
+    /// does; false for `init(installedSource:target:)` and sessions given no handler.
+    public nonisolated let canRequestDownloads: Bool
+
+    /// The source language, or nil when each text's is detected.
+    public nonisolated var sourceLanguage: Locale.Language? {
+        sourceTag.map(Locale.Language.init(identifier:))
+    }
+
+    /// The language the session translates into.
+    public nonisolated var targetLanguage: Locale.Language? {
+        Locale.Language(identifier: targetTag)
+    }
 
     /// The packs on disk and in the repository; read again after an install.
     private var catalog: PackCatalog
@@ -78,23 +123,34 @@ public actor TranslationSession {
     private var indexFetch: Task<[PackIndex.Entry]?, Never>?
     private var indexApplied = false
     private let recognizer = LanguageRecognizer()
-    private var isCancelled = false
+    /// Set by `cancel()`, which Apple's callers call without `await`.
+    private nonisolated let cancelled = Mutex(false)
+    private var isCancelled: Bool { cancelled.withLock { $0 } }
     /// Longest one leg may take before its pipeline is restarted (and the request retried once).
     private let legTimeout: Duration = .seconds(30)
     /// Requests of one call in flight together: enough to keep every stage of two pipelines busy.
     static let requestsInFlight = 16
 
-    /// A session from `source` (nil: detect) into `target` (nil: the user's preferred language).
+    /// A session from `source` (nil: detect) into `target` (nil: the user's preferred language)
+    /// that asks for missing packs through `TranslationSession.defaultConsentHandler`.
     public init(source: Locale.Language?, target: Locale.Language?) {
         self.init(sourceTag: source.map(Self.tag(of:)), targetTag: target.map(Self.tag(of:)))
     }
 
+    /// A session between languages already installed, as Apple's iOS 26 initializer: it never
+    /// asks to download (`canRequestDownloads` is false); a missing pack throws `notInstalled`.
+    public init(installedSource source: Locale.Language, target: Locale.Language? = nil) {
+        self.init(sourceTag: Self.tag(of: source), targetTag: target.map(Self.tag(of:)), consent: nil, manager: nil)
+    }
+
     /// A session between BCP 47 tags; keeps variants (`ca-valencia`) that `Locale.Language` drops.
     ///
-    /// With a `consent` handler, a translation that needs packs asks it once for all the packs
-    /// of its route, downloads them through `manager` and carries on; without one it throws
-    /// `notInstalled` naming the command that installs them.
-    public init(sourceTag: String?, targetTag: String?, consent: (any ConsentHandler)? = nil, manager: PackManager? = nil,
+    /// With a `consent` handler (by default `TranslationSession.defaultConsentHandler`), a
+    /// translation that needs packs asks it once for all the packs of its route, downloads them
+    /// through `manager` and carries on; without one (`consent: nil`) it throws `notInstalled`
+    /// naming the command that installs them.
+    public init(sourceTag: String?, targetTag: String?, consent: (any ConsentHandler)? = TranslationSession.defaultConsentHandler,
+                manager: PackManager? = nil,
                 engine: EnginePreference = .auto) {
         let manager = manager ?? (consent == nil ? nil : PackManager())
         let catalog = manager.map { PackCatalog.load(store: $0.store, repositoryURLs: $0.repositoryURLs) } ?? PackCatalog.load()
@@ -120,6 +176,7 @@ public actor TranslationSession {
         self.sourceTag = sourceTag
         self.targetTag = targetTag ?? PreferredLanguage.fromEnvironment()
         self.engine = engine
+        self.canRequestDownloads = consent != nil && manager != nil
         self.catalog = catalog
         self.availability = Availability(packs: catalog.packInfos, engine: engine)
         self.pool = pool
@@ -131,11 +188,27 @@ public actor TranslationSession {
         catalog.pairs
     }
 
-    /// "pt-BR" for Portuguese (Brazil); only an explicit region is kept.
+    /// "pt-BR" for Portuguese (Brazil), "zh-Hant-TW": the script and region given explicitly
+    /// are kept (Locale.Language itself keeps no variant: `ca-ES-valencia` arrives as `ca-ES`;
+    /// the tag initializers keep it).
     static func tag(of language: Locale.Language) -> String {
-        let code = language.languageCode?.identifier ?? "und"
-        guard let region = language.region?.identifier else { return code }
-        return "\(code)-\(region)"
+        var tag = language.languageCode?.identifier ?? "und"
+        if let script = explicitScript(of: language) { tag += "-" + script }
+        if let region = language.region?.identifier { tag += "-" + region }
+        return tag
+    }
+
+    /// The script the language was made with, if one was named (`zh-Hans`, `sr-Latn`).
+    /// `Locale.Language.script` answers the likely script of any language (`Latn` for `es`), so
+    /// the stored components are read; where they cannot be, a script is kept only when it is
+    /// not the language's likely one.
+    static func explicitScript(of language: Locale.Language) -> String? {
+        if let components = Mirror(reflecting: language).children.first(where: { $0.label == "components" })?.value,
+           let stored = Mirror(reflecting: components).children.first(where: { $0.label == "script" }) {
+            return (stored.value as? Locale.Script)?.identifier
+        }
+        guard let script = language.script, let code = language.languageCode else { return nil }
+        return Locale.Language(identifier: code.identifier).script == script ? nil : script.identifier
     }
 
     /// Translates one text.
@@ -171,8 +244,8 @@ public actor TranslationSession {
     /// Translates requests, yielding each response as soon as it is ready (not necessarily in
     /// request order); `clientIdentifier` ties a response to its request. A failed request ends
     /// the stream with its error, as Apple's does.
-    public nonisolated func translate(batch: [Request]) -> AsyncThrowingStream<Response, Error> {
-        AsyncThrowingStream { continuation in
+    public nonisolated func translate(batch: [Request]) -> BatchResponse {
+        BatchResponse(stream: AsyncThrowingStream { continuation in
             let task = Task {
                 do {
                     try await withThrowingTaskGroup(of: Response.self) { group in
@@ -198,24 +271,19 @@ public actor TranslationSession {
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
-        }
+        })
     }
 
     /// Makes sure the route from the session's source to its target can run, and starts its
     /// pipelines so the first translation does not pay for their start.
     ///
     /// - Throws: `unsupportedLanguagePairing` (or the source or target variant) when no route
-    ///   exists, `notInstalled` naming the packs to install when one is missing, or
-    ///   `internalError` when a pipeline cannot start. With a nil source only the target is
-    ///   checked: the source is known once a text is.
+    ///   exists, `notInstalled` naming the packs to install when one is missing and not
+    ///   approved, `internalError` when a pipeline cannot start, and, as Apple's does,
+    ///   `unableToIdentifyLanguage` with a nil source (there is no text to tell it from).
     public func prepareTranslation() async throws {
         guard !isCancelled else { throw TranslationError.alreadyCancelled }
-        guard let sourceTag else {
-            if !availability.supportedLanguages.contains(LanguageTag.base(targetTag)) && !availability.supportedLanguages.contains(targetTag) {
-                throw TranslationError.unsupportedTargetLanguage(targetTag)
-            }
-            return
-        }
+        guard let sourceTag else { throw TranslationError.unableToIdentifyLanguage }
         for leg in try await route(from: sourceTag, to: targetTag) {
             do {
                 if leg.engine == .neural, let package = pairs.neuralPackage(of: leg) {
@@ -229,10 +297,24 @@ public actor TranslationSession {
         }
     }
 
-    /// Stops the session: later requests throw `alreadyCancelled`, and pack downloads it
-    /// started are cancelled.
-    public func cancel() {
-        isCancelled = true
+    /// Whether every pack of the route is installed, so translating can start. In a session
+    /// that can request downloads this asks for them first, as Apple's does; with a nil source
+    /// it is false (the source is known once a text is).
+    public var isReady: Bool {
+        get async {
+            guard let sourceTag, !isCancelled else { return false }
+            return (try? await route(from: sourceTag, to: targetTag)) != nil
+        }
+    }
+
+    /// Stops the session at once: later requests throw `alreadyCancelled`, and pack downloads it
+    /// started are cancelled. Synchronous, as Apple's.
+    public nonisolated func cancel() {
+        cancelled.withLock { $0 = true }
+        Task { await self.cancelInstalls() }
+    }
+
+    private func cancelInstalls() {
         for install in installs.values { install.cancel() }
     }
 
@@ -368,9 +450,9 @@ public actor TranslationSession {
         defer { installs[choice] = nil }
         do {
             try await task.value
-        } catch TranslationError.notInstalled(let packs) {
+        } catch let error as TranslationError where error == .notInstalled {
             declined.insert(choice)
-            throw TranslationError.notInstalled(packs: packs)
+            throw error
         }
         refreshCatalog()
     }

@@ -1,0 +1,110 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Where the client and make test's files are.
+enum AppleClient {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let path = root + "/.build/debug/AppleTranslationClient"
+    static let pairs = root + "/.build/test-pairs/extracted/usr/share/apertium"
+
+    static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: path) && FileManager.default.fileExists(atPath: pairs + "/modes/spa-eng.mode")
+    }
+}
+
+/// Client code written from Apple's Translation documentation (Examples/AppleTranslationClient,
+/// `import TranslationEngine` in place of `import Translation`) compiles with the package, and
+/// behaves as the docs say: one scenario a test, run against make test's Apertium pairs.
+@Suite(.enabled(if: AppleClient.available, "needs make test's pairs (scripts/fetch-test-pairs) and the built client"))
+struct AppleClientTests {
+    static let client = AppleClient.path
+    static let pairs = AppleClient.pairs
+    static let repository = AppleClient.root + "/.build/test-repo/index.json"
+
+    /// Runs one scenario with the pairs installed (or, `installed: false`, none and make test's
+    /// repository to download from), in a store of its own; returns its output lines.
+    static func run(_ scenario: String, installed: Bool = true, language: String = "C.UTF-8") throws -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apple-client-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out").path
+        let argv = ["/usr/bin/env", "-i", "PATH=/usr/bin:/bin", "HOME=\(folder.path)", "LANG=\(language)",
+                    "HIKE_REVIEWS_PAIRS_PATH=\(installed ? pairs : "")", "HIKE_REVIEWS_SYSTEM_PAIRS=0",
+                    "HIKE_REVIEWS_STORE=\(folder.path)/store", "HIKE_REVIEWS_PUBLIC_INDEX_URL=",
+                    "HIKE_REVIEWS_PACKS_URL=\(installed ? "file:///nonexistent/index.json" : "file://" + repository)",
+                    client, scenario]
+        let status = try Subprocess.run(argv, outputPath: output, errorPath: folder.appendingPathComponent("err").path)
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        guard status == 0 else { throw Subprocess.Failure(description: "\(scenario) exited \(status): \(text)") }
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    @Test func aConfigurationHasSettableSourceAndTargetAndInvalidates() throws {
+        #expect(try Self.run("configuration") == [
+            "source: es target: en", "invalidated: true version: 1", "changed: true true", "empty: true",
+        ])
+    }
+
+    @Test func translateGivesOneResponseWithItsLanguages() throws {
+        #expect(try Self.run("translate") == ["es>en: The dog drinks water.", "source text kept: true id: nil"])
+    }
+
+    @Test func translationsFromComeBackInRequestOrderWithTheirIdentifiers() throws {
+        #expect(try Self.run("translations") == ["-: The dog drinks water.", "house: The house is big.", "-: The cat sleeps."])
+    }
+
+    @Test func translateBatchStreamsEveryResponseWithItsClientIdentifier() throws {
+        #expect(try Self.run("batch") == (0..<6).map { "\($0)=The dog number \($0) drinks water." })
+    }
+
+    @Test func eachFailureThrowsItsErrorMatchedTheWaysAppleDocumentsThem() throws {
+        #expect(try Self.run("errors") == [
+            "caught: nothingToTranslate",
+            "matched: unsupportedLanguagePairing",
+            "equal: unsupportedLanguagePairing",
+            "reason: The source and target are the same language: there is nothing to translate between them.",
+            "description: no offline route from English [en] to English (United Kingdom) [en-GB]",
+            "welsh: unsupportedSourceLanguage",
+            "short: unableToIdentifyLanguage",
+            "prepare without source: unableToIdentifyLanguage",
+            "thrown and caught: internalError",
+        ])
+    }
+
+    @Test func aResponseCanBeMadeForPreviews() throws {
+        #expect(try Self.run("preview") == ["preview: Hola -> Hello (greeting)"])
+    }
+
+    @Test func anInstalledSourceSessionNeverAsksAndCancelsSynchronously() throws {
+        #expect(try Self.run("installed") == [
+            "canRequestDownloads: false", "languages: es>en", "isReady: true", "translated: The dog drinks water.",
+            "after cancel: alreadyCancelled",
+        ])
+        // With nothing installed it is not ready and says notInstalled rather than asking.
+        #expect(try Self.run("installed", installed: false) == [
+            "canRequestDownloads: false", "languages: es>en", "isReady: false", "translate: notInstalled",
+            "after cancel: alreadyCancelled",
+        ])
+    }
+
+    @Test func languageAvailabilityAnswersAsynchronouslyAndThrowsForUnidentifiableText() throws {
+        let lines = try Self.run("availability")
+        #expect(Array(lines.prefix(4)) == ["es>en: installed", "en>en-GB: unsupported", "text: installed", "short text: unableToIdentifyLanguage"])
+        #expect(lines.last?.hasSuffix("distinct: true, catalan: true") == true, "\(lines)")
+    }
+
+    @Test func aConfigurationSessionAsksThroughTheHostsHandlerAndAvailabilityFollows() throws {
+        #expect(try Self.run("download", installed: false) == [
+            "before: supported", "no handler: notInstalled", "canRequestDownloads: true", "asked: eng-spa", "after: installed",
+            "translated: The dog drinks water.",
+        ])
+    }
+
+    @Test func aNilTargetIsThePreferredLanguageAndANilSourceIsDetected() throws {
+        let lines = try Self.run("preferred", language: "es_ES.UTF-8")
+        #expect(lines.first == "target: es")
+        #expect(lines.count == 3 && lines[1].hasPrefix("translated: ") && !lines[1].contains("The dog"), "\(lines)")
+        #expect(lines.last == "detected: es: The dog drinks water and the house is big.")
+    }
+}
