@@ -70,8 +70,8 @@ import TranslationEngine
         #expect(RouteDetailLayout.routeTag(["es", "en"], engines: [.apertium]) == "es→en", "Apertium-only tags read as before")
         var state = TranslateFlowTests.spanishCares()
         let effects = Fixtures.press([.char("T")], on: &state)
-        guard let (run, jobs, _) = TranslateFlowTests.jobs(in: effects), let job = jobs.first else { Issue.record("no jobs"); return }
-        _ = state.reduce(.translationArrived(run: run, reviewID: job.reviewID, text: "Translated by a model", route: ["es", "en"],
+        guard let task = TranslateFlowTests.jobs(in: effects), let job = task.jobs.first else { Issue.record("no jobs"); return }
+        _ = state.reduce(.translationArrived(task: task.id, reviewID: job.reviewID, text: "Translated by a model", route: ["es", "en"],
                                              unknownWords: [], engines: [.neural]))
         let screen = Snapshot.text(of: AppView.render(state))
         #expect(screen.contains("↳ es→en · neural · English"), "\(screen)")

@@ -75,13 +75,13 @@ extension RepositoryOutageTests {
         _ = state.reduce(.repositoryUnreachable(RepositoryOutage(repository: Self.argosIndex.absoluteString, isPublicIndex: true,
                                                                   origin: "raw.githubusercontent.com", packIDs: ["translate-de_en"])))
         let ids = translate.jobs.map(\.reviewID)
-        _ = state.reduce(.translationFailed(run: translate.run, reviewIDs: ids, failure: .needsPack(["translate-de_en"])))
+        _ = state.reduce(.translationFailed(task: translate.id, reviewIDs: ids, failure: .needsPack(["translate-de_en"])))
         #expect(!state.modals.contains { if case .consent = $0 { return true } else { return false } })
         #expect(state.statusMessage == "Argos index unreachable: offline packs only")
         guard case .failed(let message)? = state.translations[ids[0]]?.status else { Issue.record("\(String(describing: state.translations[ids[0]]))"); return }
         #expect(message.contains("translate-de_en cannot be downloaded now"))
         // Packs of a repository that answers still ask.
-        _ = state.reduce(.translationFailed(run: translate.run, reviewIDs: ids, failure: .needsPack(["eng-spa"])))
+        _ = state.reduce(.translationFailed(task: translate.id, reviewIDs: ids, failure: .needsPack(["eng-spa"])))
         #expect(state.translations[ids[0]]?.status == .needsPack(["eng-spa"]))
     }
 

@@ -119,15 +119,15 @@ extension SnapshotTests {
         #expect(state.detail?.query.language == "ja")
         _ = Fixtures.press([.char("t")], on: &state)
         guard case .overlay(let overlay) = state.modals.last else { Issue.record("no overlay"); return }
-        _ = state.reduce(.overlayTranslated(run: overlay.run, status: .noRoute(source: "ja")))
+        _ = state.reduce(.overlayTranslated(task: overlay.taskID, status: .noRoute(source: "ja")))
         Snapshot.check(AppView.render(state), named: "overlay-japanese")
     }
 
     @Test func inlineTranslationsWithUnknownWords() throws {
         var state = TranslateFlowTests.spanishCares()
         let effects = Fixtures.press([.char("T")], on: &state)
-        let (run, jobs, _) = try #require(TranslateFlowTests.jobs(in: effects))
-        _ = state.reduce(.translationArrived(run: run, reviewID: jobs[0].reviewID,
+        let task = try #require(TranslateFlowTests.jobs(in: effects))
+        _ = state.reduce(.translationArrived(task: task.id, reviewID: task.jobs[0].reviewID,
                                              text: "Pretty, yes, but nobody warns you of the logistics. We went from Poncebos to Caín.",
                                              route: ["es", "en"], unknownWords: ["Poncebos", "Caín"]))
         let buffer = AppView.render(state)

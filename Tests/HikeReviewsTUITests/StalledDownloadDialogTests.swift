@@ -8,14 +8,14 @@ import TranslationEngine
 /// again without asking (and, from a route, translates it again).
 @Suite struct StalledDownloadDialogTests {
     /// The Cares route filtered to Spanish, `T` pressed, consent given, 1.3 MB of 2.7 MB in.
-    static func downloading() -> (state: AppState, run: Int) {
+    static func downloading() -> (state: AppState, version: Int) {
         var state = TranslateFlowTests.spanishCares()
-        let run = TranslateFlowTests.jobs(in: Fixtures.press([.char("T")], on: &state))?.run ?? -1
+        let version = TranslateFlowTests.jobs(in: Fixtures.press([.char("T")], on: &state))?.configuration.version ?? -1
         _ = state.reduce(.consentRequested(id: 1, request: ConsentRequest(reason: "Spanish -> English", packs: [TranslateFlowTests.englishSpanish], repository: nil)))
         Fixtures.press([.enter], on: &state)
         _ = state.reduce(.downloadProgressed(packID: "eng-spa", bytes: 100_000, total: 2_684_782, time: 10))
         _ = state.reduce(.downloadProgressed(packID: "eng-spa", bytes: 1_342_391, total: 2_684_782, time: 11))
-        return (state, run)
+        return (state, version)
     }
 
     static let stalledMessage = PackError.timedOut(pack: "eng-spa", server: "127.0.0.1:8080", .noData(.seconds(30))).description
@@ -41,7 +41,7 @@ extension StalledDownloadDialogTests {
     }
 
     @Test func afterAStallRetryDownloadsAgainWithoutAskingThenTranslates() throws {
-        var (state, run) = Self.downloading()
+        var (state, version) = Self.downloading()
         _ = state.reduce(.downloadStalled(packID: "eng-spa", seconds: 29))
         _ = state.reduce(.downloadFailed(packID: "eng-spa", message: Self.stalledMessage))
         #expect(state.download == nil && !state.modals.contains(.progress))
@@ -57,7 +57,7 @@ extension StalledDownloadDialogTests {
         _ = state.reduce(.downloadProgressed(packID: "eng-spa", bytes: 2_684_782, total: 2_684_782, time: 40))
         let effects = state.reduce(.downloadFinished(packID: "eng-spa"))
         #expect(!state.modals.contains(.progress))
-        #expect(TranslateFlowTests.jobs(in: effects)?.run == run + 1, "the route is translated again")
+        #expect(TranslateFlowTests.jobs(in: effects)?.configuration.version == version + 1, "the route is translated again")
     }
 
     @Test func aFailureOnThePacksScreenOffersRetryToo() {

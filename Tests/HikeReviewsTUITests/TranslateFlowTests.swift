@@ -21,8 +21,9 @@ import TranslationEngine
         size: 2_684_782, sha256: String(repeating: "a", count: 64), url: URL(string: "file:///repo/eng-spa_0.8.1-2.tar.gz")!,
         license: "GPL-2.0-only", source: "Debian apertium-eng-spa")
 
-    static func jobs(in effects: [Effect]) -> (run: Int, jobs: [TranslationJob], target: String)? {
-        for effect in effects { if case .translate(let run, let jobs, let target) = effect { return (run, jobs, target) } }
+    /// The first translation task among the effects.
+    static func jobs(in effects: [Effect]) -> TranslationTask? {
+        for effect in effects { if case .translate(let task) = effect { return task } }
         return nil
     }
 }
@@ -56,29 +57,86 @@ extension TranslateFlowTests {
         #expect(state.download == nil)
 
         for id in ids {
-            _ = state.reduce(.translationArrived(run: first.run, reviewID: id, text: "In English \(id)", route: ["es", "en"], unknownWords: []))
+            _ = state.reduce(.translationArrived(task: first.id, reviewID: id, text: "In English \(id)", route: ["es", "en"], unknownWords: []))
         }
         #expect(ids.allSatisfy { state.translations[$0]?.status == .done(text: "In English \($0)", route: ["es", "en"], unknownWords: []) })
 
         // The second T invalidates the configuration, so the task runs again.
         let second = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state)))
-        #expect(second.run == first.run + 1)
+        #expect(second.id != first.id && second.purpose == first.purpose)
         #expect(state.detail?.configuration?.version == 1)
         #expect(ids.allSatisfy { state.translations[$0]?.status == .pending })
         // A late answer of the first run is ignored.
-        _ = state.reduce(.translationArrived(run: first.run, reviewID: ids[0], text: "stale", route: ["es", "en"], unknownWords: []))
+        _ = state.reduce(.translationArrived(task: first.id, reviewID: ids[0], text: "stale", route: ["es", "en"], unknownWords: []))
         #expect(state.translations[ids[0]]?.status == .pending)
-        _ = state.reduce(.translationArrived(run: second.run, reviewID: ids[0], text: "Again", route: ["es", "en"], unknownWords: []))
+        _ = state.reduce(.translationArrived(task: second.id, reviewID: ids[0], text: "Again", route: ["es", "en"], unknownWords: []))
         #expect(state.translations[ids[0]]?.status == .done(text: "Again", route: ["es", "en"], unknownWords: []))
+    }
+
+    /// Translates the shown reviews into English and lets every translation arrive.
+    static func translatedIntoEnglish(_ state: inout AppState) throws -> TranslationTask {
+        let task = try #require(jobs(in: Fixtures.press([.char("T")], on: &state)))
+        for job in task.jobs {
+            _ = state.reduce(.translationArrived(task: task.id, reviewID: job.reviewID, text: "In English \(job.reviewID)", route: [job.source, "en"], unknownWords: []))
+        }
+        return task
+    }
+
+    @Test func choosingAnotherTargetTranslatesWhatIsShownIntoIt() throws {
+        var state = Self.spanishCares()
+        let english = try Self.translatedIntoEnglish(&state)
+        let ids = english.jobs.map(\.reviewID)
+        #expect(Snapshot.text(of: AppView.render(state)).contains("In English"))
+
+        #expect(Fixtures.press([.char("L")], on: &state) == [.loadTargetChoices(purpose: .target, source: "es")])
+        let choices = [LanguageChoice(tag: "en", name: "English", count: 0), LanguageChoice(tag: "fr", name: "French", count: 0)]
+        _ = state.reduce(.targetChoicesLoaded(purpose: .target, choices: choices))
+        Fixtures.type("French", on: &state)
+        // The new target is a changed configuration: that alone starts the task.
+        let french = try #require(Self.jobs(in: Fixtures.press([.enter], on: &state)))
+        #expect(state.detail?.configuration?.targetTag == "fr" && state.detail?.configuration?.sourceTag == "es")
+        #expect(french.purpose == english.purpose && french.target == "fr" && french.jobs.map(\.reviewID) == ids)
+        #expect(ids.allSatisfy { state.translations[$0] == ReviewTranslation(target: "fr", status: .pending) })
+        #expect(!Snapshot.text(of: AppView.render(state)).contains("In English"), "no English is left on screen")
+        // A late answer for English is dropped; the French one is shown.
+        _ = state.reduce(.translationArrived(task: english.id, reviewID: ids[0], text: "late English", route: ["es", "en"], unknownWords: []))
+        #expect(state.translations[ids[0]]?.status == .pending)
+        _ = state.reduce(.translationArrived(task: french.id, reviewID: ids[0], text: "En français", route: ["es", "fr"], unknownWords: []))
+        #expect(state.translations[ids[0]] == ReviewTranslation(target: "fr", status: .done(text: "En français", route: ["es", "fr"], unknownWords: [])))
+
+        // The same target again changes nothing, so nothing runs.
+        Fixtures.press([.char("L")], on: &state)
+        _ = state.reduce(.targetChoicesLoaded(purpose: .target, choices: choices))
+        #expect(Self.jobs(in: Fixtures.press([.enter], on: &state)) == nil)
+    }
+
+    @Test func beforeTheFirstTChoosingATargetTranslatesNothing() throws {
+        var state = Self.spanishCares()
+        Fixtures.press([.char("L")], on: &state)
+        _ = state.reduce(.targetChoicesLoaded(purpose: .target, choices: [LanguageChoice(tag: "fr", name: "French", count: 0)]))
+        #expect(Fixtures.press([.enter], on: &state).isEmpty)
+        #expect(state.targetLanguage == "fr" && state.detail?.configuration == nil && state.translations.isEmpty)
+    }
+
+    @Test func aFilterThatShowsOtherReviewsTranslatesThoseAndKeepsTheRest() throws {
+        var state = Self.spanishCares()
+        let spanish = try Self.translatedIntoEnglish(&state).jobs.map(\.reviewID)
+        // Another order shows the same reviews: the configuration stays, nothing runs.
+        #expect(Self.jobs(in: Fixtures.press([.char("s")], on: &state)) == nil)
+        // Clearing the filter shows every language: the source becomes nil and the new reviews are translated.
+        let all = try #require(Self.jobs(in: Fixtures.press([.char("c")], on: &state)))
+        #expect(state.detail?.configuration?.sourceTag == nil)
+        #expect(!all.jobs.isEmpty && all.jobs.allSatisfy { !spanish.contains($0.reviewID) }, "what is translated already stays")
+        #expect(spanish.allSatisfy { state.translations[$0]?.status.isDone == true })
     }
 
     @Test func notNowMarksTheReviewsAndADownloadFailureOffersARetry() throws {
         var state = Self.spanishCares()
-        let run = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state))).run
+        let run = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state))).id
         _ = state.reduce(.consentRequested(id: 1, request: ConsentRequest(reason: "Spanish -> English", packs: [Self.englishSpanish], repository: nil)))
         #expect(Fixtures.press([.escape], on: &state) == [.answerConsent(id: 1, answer: .notNow)])
         let ids = Array(state.translations.keys)
-        _ = state.reduce(.translationFailed(run: run, reviewIDs: ids, failure: .needsPack(["eng-spa"])))
+        _ = state.reduce(.translationFailed(task: run, reviewIDs: ids, failure: .needsPack(["eng-spa"])))
         #expect(ids.allSatisfy { state.translations[$0]?.status == .needsPack(["eng-spa"]) })
         #expect(Snapshot.text(of: AppView.render(state)).contains("needs a language pack"))
 
@@ -88,7 +146,7 @@ extension TranslateFlowTests {
         // Retry downloads the pack again without asking, then translates the route again.
         #expect(Fixtures.press([.char("r")], on: &state) == [.installPacks(["eng-spa"])])
         let translated = state.reduce(.downloadFinished(packID: "eng-spa"))
-        #expect(Self.jobs(in: translated)?.run == run + 1, "retry translates again")
+        #expect(Self.jobs(in: translated)?.configuration.version == run.configuration.version + 1, "retry translates again")
     }
 
     @Test func requestsWhileTheDialogIsOpenJoinIt() throws {
@@ -107,13 +165,14 @@ extension TranslateFlowTests {
     @Test func allLanguagesAreGroupedAndAnUnreachableOneIsReportedOnce() throws {
         var state = Fixtures.state()
         Fixtures.press([.enter], on: &state)
-        let (run, jobs, _) = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state)))
+        let task = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state)))
+        let jobs = task.jobs
         let sources = Set(jobs.map(\.source))
         #expect(sources.count > 3, "every review goes from its own language: \(sources)")
         #expect(!sources.contains("en"), "English reviews are not translated into English")
         let german = jobs.filter { $0.source == "de" }.map(\.reviewID)
         try #require(!german.isEmpty)
-        _ = state.reduce(.translationFailed(run: run, reviewIDs: german, failure: .noRoute(source: "de")))
+        _ = state.reduce(.translationFailed(task: task.id, reviewIDs: german, failure: .noRoute(source: "de")))
         #expect(state.notice == "No offline translation from German into English (\(german.count) review\(german.count == 1 ? "" : "s"))")
         #expect(german.allSatisfy { state.translations[$0]?.status == .noRoute(source: "de") })
     }
@@ -144,10 +203,10 @@ extension TranslateFlowTests {
 
     @Test func originalsToggleForOneAndForAll() throws {
         var state = Self.spanishCares()
-        let run = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state))).run
+        let run = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state))).id
         let detail = try #require(state.detail)
         let ids = detail.visible.map { state.routes[detail.routeIndex].reviews[$0].id }
-        for id in ids { _ = state.reduce(.translationArrived(run: run, reviewID: id, text: "TRANSLATED \(id)", route: ["es", "en"], unknownWords: [])) }
+        for id in ids { _ = state.reduce(.translationArrived(task: run, reviewID: id, text: "TRANSLATED \(id)", route: ["es", "en"], unknownWords: [])) }
         #expect(Snapshot.text(of: AppView.render(state)).contains("TRANSLATED \(ids[0])"))
         Fixtures.press([.char("o")], on: &state)
         #expect(!Snapshot.text(of: AppView.render(state)).contains("TRANSLATED \(ids[0])"))
@@ -160,10 +219,11 @@ extension TranslateFlowTests {
     @Test func overlayTranslatesOneReviewAndPutsItInline() throws {
         var state = Self.spanishCares()
         let effects = Fixtures.press([.char("t")], on: &state)
-        guard case .translateForOverlay(let run, let job, let target)? = effects.first else { Issue.record("\(effects)"); return }
-        #expect(job.source == "es" && target == "en")
+        guard case .translate(let task)? = effects.first, let job = task.jobs.first, task.jobs.count == 1 else { Issue.record("\(effects)"); return }
+        #expect(task.purpose == .overlay(reviewID: job.reviewID))
+        #expect(job.source == "es" && task.target == "en")
         #expect(state.keyContext == .overlay)
-        _ = state.reduce(.overlayTranslated(run: run, status: .done(text: "The overlay text", route: ["es", "en"], unknownWords: [])))
+        _ = state.reduce(.overlayTranslated(task: task.id, status: .done(text: "The overlay text", route: ["es", "en"], unknownWords: [])))
         #expect(Snapshot.text(of: AppView.render(state)).contains("The overlay text"))
         let picked = Fixtures.press([.char("L")], on: &state)
         #expect(picked == [.loadTargetChoices(purpose: .overlayTarget, source: "es")])

@@ -8,12 +8,12 @@ enum Action: Equatable, Sendable {
     case languagesDetected([String: String], done: Int, total: Int)
     /// A signal (SIGINT, SIGTERM, SIGHUP) asked the app to stop.
     case terminationRequested
-    /// One review's translation arrived (for the inline run `run`).
-    case translationArrived(run: Int, reviewID: String, text: String, route: [String], unknownWords: [String], engines: [PackEngine] = [])
+    /// One review's translation arrived (for the task `task`).
+    case translationArrived(task: TranslationTask.ID, reviewID: String, text: String, route: [String], unknownWords: [String], engines: [PackEngine] = [])
     /// A group of reviews could not be translated (reported once for the group).
-    case translationFailed(run: Int, reviewIDs: [String], failure: TranslationFailure)
+    case translationFailed(task: TranslationTask.ID, reviewIDs: [String], failure: TranslationFailure)
     /// The overlay's translation arrived or failed.
-    case overlayTranslated(run: Int, status: TranslationStatus)
+    case overlayTranslated(task: TranslationTask.ID, status: TranslationStatus)
     /// The engine needs packs and waits for the user's answer.
     case consentRequested(id: Int, request: ConsentRequest)
     case downloadProgressed(packID: String, bytes: Int, total: Int, time: Double)

@@ -13,7 +13,16 @@ extension AppState {
     var bodyHeight: Int { max(1, size.height - 2) }
 
     /// Applies one action; returns the work it asks for.
+    ///
+    /// Translation is not asked for by any one action: whatever changed a screen's translation
+    /// configuration, the comparison afterwards starts its task (Apple's `translationTask(_:)`).
     mutating func reduce(_ action: Action) -> [Effect] {
+        let before = TranslationTrigger(self)
+        let effects = apply(action)
+        return effects + translationTasks(since: before)
+    }
+
+    private mutating func apply(_ action: Action) -> [Effect] {
         switch action {
         case .keyPressed(let key):
             statusMessage = nil

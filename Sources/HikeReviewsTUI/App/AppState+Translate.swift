@@ -6,12 +6,12 @@ extension AppState {
     /// Applies the actions that translation, consent and downloads produce.
     mutating func reduceTranslation(_ action: Action) -> [Effect] {
         switch action {
-        case .translationArrived(let run, let reviewID, let text, let route, let unknownWords, let engines):
-            guard run == translationRun, let current = translations[reviewID] else { return [] }
+        case .translationArrived(let task, let reviewID, let text, let route, let unknownWords, let engines):
+            guard isCurrent(task), let current = translations[reviewID] else { return [] }
             translations[reviewID] = ReviewTranslation(target: current.target, status: .done(text: text, route: route, unknownWords: unknownWords, engines: engines))
             revealSelection()
-        case .translationFailed(let run, let reviewIDs, let failure):
-            guard run == translationRun else { return [] }
+        case .translationFailed(let task, let reviewIDs, let failure):
+            guard isCurrent(task) else { return [] }
             let status: TranslationStatus
             switch failure {
             case .noRoute(let source):
@@ -25,9 +25,9 @@ extension AppState {
                 translations[id] = ReviewTranslation(target: current.target, status: status)
             }
             revealSelection()
-        case .overlayTranslated(let run, let status):
+        case .overlayTranslated(let task, let status):
             guard let index = modals.lastIndex(where: { if case .overlay = $0 { return true } else { return false } }),
-                  case .overlay(var overlay) = modals[index], overlay.run == run else { return [] }
+                  case .overlay(var overlay) = modals[index], overlay.taskID == task else { return [] }
             if case .needsPack(let packs) = status { overlay.status = packStatus(packs) } else { overlay.status = status }
             modals[index] = .overlay(overlay)
         case .consentRequested(let id, let request):
@@ -59,7 +59,7 @@ extension AppState {
             download = state.packIDs.isEmpty ? nil : state
             if download == nil {
                 modals.removeAll { $0 == .progress }
-                if let route = state.translateRoute, detail?.routeIndex == route { return translateFiltered() }
+                if let route = state.translateRoute, detail?.routeIndex == route { translateShownAgain() }
             }
             if case .packs = screens.last { return [.loadPacks] }
         case .downloadFailed(let packID, let message):
@@ -113,7 +113,8 @@ extension AppState {
         guard let detail else { return nil }
         switch command {
         case .translateAll:
-            return translateFiltered()
+            translateShownAgain()
+            return []
         case .translateOne:
             guard detail.visible.indices.contains(detail.selected) else { return [] }
             let review = routes[detail.routeIndex].reviews[detail.visible[detail.selected]]
@@ -122,9 +123,9 @@ extension AppState {
                                                       message: "The language of this review could not be identified. Press T to name it.", retry: nil)))
                 return []
             }
-            overlayRun += 1
-            modals.append(.overlay(OverlayState(reviewID: review.id, source: source, target: targetLanguage, run: overlayRun)))
-            return [.translateForOverlay(run: overlayRun, job: TranslationJob(reviewID: review.id, text: review.text, source: source), target: targetLanguage)]
+            // Opening the overlay is a new configuration: `translationTasks(since:)` starts it.
+            modals.append(.overlay(OverlayState(reviewID: review.id, source: source, target: targetLanguage)))
+            return []
         case .toggleOriginal:
             guard detail.visible.indices.contains(detail.selected) else { return [] }
             let id = routes[detail.routeIndex].reviews[detail.visible[detail.selected]].id
@@ -149,40 +150,90 @@ extension AppState {
         return tag
     }
 
-    /// `T`: the first press creates the screen's configuration, later ones invalidate it, and
-    /// either way every filtered review is translated again (streamed in by the effect).
-    mutating func translateFiltered() -> [Effect] {
-        guard var detail else { return [] }
+    /// `T`: the first press creates the screen's configuration, later ones invalidate it; what
+    /// is shown is translated again (the changed configuration starts the task).
+    mutating func translateShownAgain() {
+        guard var detail else { return }
         if detail.configuration == nil {
             detail.configuration = TranslationSession.Configuration(sourceTag: detail.query.language, targetTag: targetLanguage)
         } else {
-            detail.configuration?.targetTag = targetLanguage
-            detail.configuration?.sourceTag = detail.query.language
             detail.configuration?.invalidate()
         }
+        for index in detail.visible { translations[routes[detail.routeIndex].reviews[index].id] = nil }
         self.detail = detail
-        translationRun += 1
+    }
+
+    /// Starts the tasks of the configurations `before` does not have: the top route screen's
+    /// (kept in step with the target, the language filter and which reviews are shown) and the
+    /// overlay's.
+    mutating func translationTasks(since before: TranslationTrigger) -> [Effect] {
+        var effects: [Effect] = []
+        if screens.count == before.screenCount, let old = before.detail, var detail, detail.routeIndex == old.routeIndex,
+           detail.configuration != nil {
+            detail.configuration?.sourceTag = detail.query.language
+            detail.configuration?.targetTag = targetLanguage
+            if detail.visible != old.visible && Set(detail.visible) != Set(old.visible) { detail.configuration?.invalidate() }
+            self.detail = detail
+            if detail.configuration != old.configuration { effects += startRouteTask() }
+        }
+        if let state = topOverlay, state.taskID != before.overlay?.taskID, let detail,
+           let review = routes[detail.routeIndex].reviews.first(where: { $0.id == state.reviewID }) {
+            let job = TranslationJob(reviewID: review.id, text: review.text, source: state.source)
+            effects.append(.translate(TranslationTask(purpose: .overlay(reviewID: review.id), configuration: state.configuration, jobs: [job])))
+        }
+        return effects
+    }
+
+    /// The route screen's task: every review shown that has no translation into the target yet
+    /// (or only a pending one, whose task the new one replaces).
+    private mutating func startRouteTask() -> [Effect] {
+        guard let detail, let configuration = detail.configuration else { return [] }
+        let target = configuration.targetTag ?? targetLanguage
         notice = nil
         var jobs: [TranslationJob] = []
         var unidentified: [String] = []
         for index in detail.visible {
             let review = routes[detail.routeIndex].reviews[index]
+            let source = language(of: review)
             // A review already in the target language is left as it is.
-            if let source = language(of: review), Self.baseLanguage(source) == Self.baseLanguage(targetLanguage) {
+            if let source, Self.baseLanguage(source) == Self.baseLanguage(target) {
                 translations[review.id] = nil
                 continue
             }
-            translations[review.id] = ReviewTranslation(target: targetLanguage, status: .pending)
-            if let source = language(of: review) {
+            if let current = translations[review.id], current.target == target {
+                // Done, failed or waiting for the user's answer about its language: `T` asks again.
+                if current.status != .pending || source == nil { continue }
+            }
+            translations[review.id] = ReviewTranslation(target: target, status: .pending)
+            if let source {
                 jobs.append(TranslationJob(reviewID: review.id, text: review.text, source: source))
             } else {
                 unidentified.append(review.id)
             }
         }
         revealSelection()
-        var effects: [Effect] = jobs.isEmpty ? [] : [.translate(run: translationRun, jobs: jobs, target: targetLanguage)]
+        var effects: [Effect] = jobs.isEmpty ? [] : [.translate(TranslationTask(purpose: .route(detail.routeIndex), configuration: configuration, jobs: jobs))]
         if !unidentified.isEmpty { effects.append(.loadTargetChoices(purpose: .identify(reviewIDs: unidentified), source: nil)) }
         return effects
+    }
+
+    /// The overlay nearest the top of the modals, if one is open.
+    var topOverlay: OverlayState? {
+        for modal in modals.reversed() { if case .overlay(let overlay) = modal { return overlay } }
+        return nil
+    }
+
+    /// Whether a result belongs to the configuration its route screen has now.
+    func isCurrent(_ task: TranslationTask.ID) -> Bool {
+        let route: Int
+        switch task.purpose {
+        case .route(let index), .identified(let index, _): route = index
+        case .overlay: return false
+        }
+        return screens.contains { screen in
+            if case .routeDetail(let detail) = screen { return detail.routeIndex == route && detail.configuration == task.configuration }
+            return false
+        }
     }
 
     /// Keys of the consent, progress, error, overlay and confirmation dialogs.
@@ -275,18 +326,16 @@ extension AppState {
         case .filter:
             return []
         case .target:
+            // The screen's configuration follows the target: a changed one translates again.
             if let tag { targetLanguage = tag }
             return []
         case .overlayTarget:
             guard let tag, let index = modals.lastIndex(where: { if case .overlay = $0 { return true } else { return false } }),
-                  case .overlay(var overlay) = modals[index], let detail else { return [] }
-            overlayRun += 1
-            overlay.target = tag
+                  case .overlay(var overlay) = modals[index], overlay.target != tag else { return [] }
+            overlay.configuration.targetTag = tag
             overlay.status = .pending
-            overlay.run = overlayRun
             modals[index] = .overlay(overlay)
-            guard let review = routes[detail.routeIndex].reviews.first(where: { $0.id == overlay.reviewID }) else { return [] }
-            return [.translateForOverlay(run: overlayRun, job: TranslationJob(reviewID: review.id, text: review.text, source: overlay.source), target: tag)]
+            return []
         case .identify(let ids):
             guard let tag, let detail else {
                 for id in ids { translations[id] = translations[id].map { ReviewTranslation(target: $0.target, status: .unidentified) } }
@@ -301,7 +350,9 @@ extension AppState {
                     jobs.append(TranslationJob(reviewID: id, text: review.text, source: tag))
                 }
             }
-            return jobs.isEmpty ? [] : [.translate(run: translationRun, jobs: jobs, target: translations[ids[0]]?.target ?? targetLanguage)]
+            let configuration = detail.configuration ?? TranslationSession.Configuration(sourceTag: nil, targetTag: targetLanguage)
+            return jobs.isEmpty ? [] : [.translate(TranslationTask(purpose: .identified(route: detail.routeIndex, reviewIDs: ids),
+                                                                   configuration: configuration, jobs: jobs))]
         }
     }
 
@@ -372,5 +423,18 @@ extension AppState {
         guard var detail else { return }
         DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight).reveal(&detail)
         self.detail = detail
+    }
+}
+
+/// What the translation tasks depend on, taken before an action and compared after it.
+struct TranslationTrigger {
+    var screenCount: Int
+    var detail: RouteDetailState?
+    var overlay: OverlayState?
+
+    init(_ state: AppState) {
+        screenCount = state.screens.count
+        detail = state.detail
+        overlay = state.topOverlay
     }
 }

@@ -30,12 +30,8 @@ struct AppState: Equatable, Sendable {
     var originalsOnly = false
     /// Languages the user named for reviews that could not be identified.
     var languageOverrides: [String: String] = [:]
-    /// The latest inline translation run; results of older runs are ignored.
-    var translationRun = 0
     /// Downloads under way (the progress dialog, or the status bar when it is hidden).
     var download: DownloadState?
-    /// The overlay's latest request.
-    var overlayRun = 0
     /// A message for the title bar, cleared by the next translation (a language no route reaches).
     var notice: String?
     /// A line the status bar shows instead of the key hints until the next key (a repository
@@ -107,7 +103,8 @@ struct RouteDetailState: Hashable, Sendable {
     /// The first block on screen (0 is the route header, i + 1 is `visible[i]`) and lines of it skipped.
     var top = 0
     var topOffset = 0
-    /// What `T` translates, as Apple's translationTask takes it: set by the first `T`,
-    /// invalidated by the next ones (so the task runs again).
+    /// What the screen translates, as Apple's translationTask takes it: nil until the first `T`;
+    /// then every change to it (`T` invalidates it, `L` sets its target, the language filter its
+    /// source, a filter that changes which reviews are shown invalidates it) starts the task.
     var configuration: TranslationSession.Configuration?
 }

@@ -5,10 +5,9 @@ import TranslationEngine
 enum Effect: Equatable, Sendable {
     /// Detect the language of these reviews off the main actor, reporting in batches.
     case detectLanguages([Review])
-    /// Translate reviews inline: each group by its own language, streaming results.
-    case translate(run: Int, jobs: [TranslationJob], target: String)
-    /// Translate one review for the overlay.
-    case translateForOverlay(run: Int, job: TranslationJob, target: String)
+    /// Translate the task's reviews, each group from its own language, streaming results; it
+    /// replaces a running task of the same purpose.
+    case translate(TranslationTask)
     /// Answer the engine's consent request.
     case answerConsent(id: Int, answer: ConsentAnswer)
     /// Stop the downloads (and the translations waiting for them).

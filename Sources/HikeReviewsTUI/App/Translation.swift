@@ -22,11 +22,42 @@ struct ReviewTranslation: Equatable, Sendable {
 }
 
 /// One review sent to the engine.
-struct TranslationJob: Equatable, Sendable {
+struct TranslationJob: Hashable, Sendable {
     var reviewID: String
     var text: String
     /// The language of the review (detected, or named by the user).
     var source: String
+}
+
+/// The work a changed configuration starts, as Apple's `translationTask` runs its closure.
+///
+/// The effect runner keeps one task per `purpose`: starting one cancels the older task for the
+/// same purpose. Results carry the task's `id`, and the reducer drops those whose id is no longer
+/// the screen's (its configuration changed since).
+struct TranslationTask: Hashable, Sendable, Identifiable {
+    /// What the translation is for: the runner's key.
+    enum Purpose: Hashable, Sendable {
+        /// A route screen's inline translations (by route index).
+        case route(Int)
+        /// Reviews of a route whose language the user has just named.
+        case identified(route: Int, reviewIDs: [String])
+        /// The overlay on one review.
+        case overlay(reviewID: String)
+    }
+
+    /// Which run a result belongs to: its purpose and the configuration it was started for.
+    struct ID: Hashable, Sendable {
+        var purpose: Purpose
+        var configuration: TranslationSession.Configuration
+    }
+
+    var purpose: Purpose
+    var configuration: TranslationSession.Configuration
+    var jobs: [TranslationJob]
+
+    var id: ID { ID(purpose: purpose, configuration: configuration) }
+    /// The language translated into (the app's configurations always name it).
+    var target: String { configuration.targetTag ?? "en" }
 }
 
 /// Why a group of reviews could not be translated.
@@ -113,11 +144,19 @@ struct ErrorDialogState: Equatable, Sendable {
 /// The translation overlay on one review (Apple's translationPresentation).
 struct OverlayState: Equatable, Sendable {
     var reviewID: String
-    var source: String
-    var target: String
+    /// Source and target of the overlay; a changed one translates the review again.
+    var configuration: TranslationSession.Configuration
     var status: TranslationStatus = .pending
-    /// Ties results to the request that asked for them.
-    var run: Int
+
+    init(reviewID: String, source: String, target: String) {
+        self.reviewID = reviewID
+        configuration = TranslationSession.Configuration(sourceTag: source, targetTag: target)
+    }
+
+    var source: String { configuration.sourceTag ?? "und" }
+    var target: String { configuration.targetTag ?? "en" }
+    /// The id the overlay's current results carry.
+    var taskID: TranslationTask.ID { TranslationTask.ID(purpose: .overlay(reviewID: reviewID), configuration: configuration) }
 }
 
 /// A confirmation dialog.

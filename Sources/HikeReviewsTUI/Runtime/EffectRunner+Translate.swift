@@ -4,8 +4,9 @@ import TranslationEngine
 extension EffectRunner {
     /// Inline translation: one session per source language, so a route filtered to "All" is
     /// translated group by group, each from its own language; results stream back as actions.
-    func translate(run: Int, jobs: [TranslationJob], target: String) {
-        let groups = Dictionary(grouping: jobs, by: \.source)
+    func translate(_ task: TranslationTask) {
+        let tag = task.id, target = task.target
+        let groups = Dictionary(grouping: task.jobs, by: \.source)
         let catalog = PackCatalog.load(store: manager.store, repositoryURLs: manager.repositoryURLs)
         for source in groups.keys.sorted() {
             let group = groups[source] ?? []
@@ -18,7 +19,7 @@ extension EffectRunner {
                     // Checks the route and asks for packs once for the whole group.
                     try await session.prepareTranslation()
                 } catch {
-                    queue.send(.translationFailed(run: run, reviewIDs: ids, failure: Self.failure(error, source: source)))
+                    queue.send(.translationFailed(task: tag, reviewIDs: ids, failure: Self.failure(error, source: source)))
                     return
                 }
                 var done: Set<String> = []
@@ -27,26 +28,28 @@ extension EffectRunner {
                     for try await response in session.translate(batch: requests) {
                         guard let id = response.clientIdentifier else { continue }
                         done.insert(id)
-                        queue.send(.translationArrived(run: run, reviewID: id, text: response.targetText,
+                        queue.send(.translationArrived(task: tag, reviewID: id, text: response.targetText,
                                                        route: response.route, unknownWords: response.unknownWords,
                                                        engines: response.legs.map(\.engine)))
                     }
                 } catch {
                     if Task.isCancelled { return }
-                    queue.send(.translationFailed(run: run, reviewIDs: ids.filter { !done.contains($0) }, failure: Self.failure(error, source: source)))
+                    queue.send(.translationFailed(task: tag, reviewIDs: ids.filter { !done.contains($0) }, failure: Self.failure(error, source: source)))
                 }
             })
         }
     }
 
-    func translateForOverlay(run: Int, job: TranslationJob, target: String) {
+    func translateForOverlay(_ task: TranslationTask) {
+        guard let job = task.jobs.first else { return }
+        let tag = task.id, target = task.target
         let session = TranslationSession(sourceTag: job.source, targetTag: target, consent: consent, manager: manager)
         sessions.add(session)
         let queue = self.queue
         translationTasks.add(Task.detached(priority: .userInitiated) {
             do {
                 let response = try await session.translate(job.text)
-                queue.send(.overlayTranslated(run: run, status: .done(text: response.targetText, route: response.route, unknownWords: response.unknownWords,
+                queue.send(.overlayTranslated(task: tag, status: .done(text: response.targetText, route: response.route, unknownWords: response.unknownWords,
                                                                                     engines: response.legs.map(\.engine))))
             } catch {
                 let status: TranslationStatus
@@ -55,7 +58,7 @@ extension EffectRunner {
                 case .needsPack(let packs): status = .needsPack(packs)
                 case .failed(let message): status = .failed(message)
                 }
-                queue.send(.overlayTranslated(run: run, status: status))
+                queue.send(.overlayTranslated(task: tag, status: status))
             }
         })
     }

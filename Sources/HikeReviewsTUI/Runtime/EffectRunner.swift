@@ -26,10 +26,8 @@ final class EffectRunner: Sendable {
             switch effect {
             case .detectLanguages(let reviews):
                 detect(reviews)
-            case .translate(let run, let jobs, let target):
-                translate(run: run, jobs: jobs, target: target)
-            case .translateForOverlay(let run, let job, let target):
-                translateForOverlay(run: run, job: job, target: target)
+            case .translate(let task):
+                if case .overlay = task.purpose { translateForOverlay(task) } else { translate(task) }
             case .answerConsent(let id, let answer):
                 consent.answer(id, answer)
             case .cancelDownloads:
