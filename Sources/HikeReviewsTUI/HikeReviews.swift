@@ -49,12 +49,12 @@ enum HikeReviews {
         case .availability(let source, let target, let engine):
             exit(TranslateCommand.availability(from: source, to: target, engine: engine))
         case .browse(let data, let target):
-            exit(browse(data: data, target: target))
+            exit(await browse(data: data, target: target))
         }
     }
 
     @MainActor
-    private static func browse(data: String?, target: String?) -> Int32 {
+    private static func browse(data: String?, target: String?) async -> Int32 {
         guard let url = DataLocator.locate(data) else {
             StandardError.print("hike-reviews: no routes file found; pass --data PATH or set HIKE_REVIEWS_DATA (see --help)")
             return 1
@@ -71,6 +71,6 @@ enum HikeReviews {
             return 1
         }
         let language = target ?? PreferredLanguage.fromEnvironment()
-        return AppRunner.run(catalog: catalog, target: language)
+        return await AppRunner.run(catalog: catalog, target: language)
     }
 }

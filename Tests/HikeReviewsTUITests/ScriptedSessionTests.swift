@@ -52,28 +52,38 @@ extension ScriptedSessionTests {
         let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: TestRepository.path + "/index.json"), offline: true)
         let queue = ActionQueue()
         let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), manager: manager)
-        defer { runner.cancelAll() }
         var state = Fixtures.state()
-        func press(_ script: String) {
-            for key in Self.keys(script) { runner.run(state.reduce(.keyPressed(key))) }
+        func press(_ script: String) async {
+            for key in Self.keys(script) { await runner.run(state.reduce(.keyPressed(key))) }
         }
         /// Feeds the runner's actions back until `done` holds.
         func settle(until done: (AppState) -> Bool) async throws {
             let deadline = ContinuousClock.now + .seconds(40)
             while !done(state) {
                 try #require(ContinuousClock.now < deadline, "timed out")
-                for action in queue.drain() { runner.run(state.reduce(action)) }
+                for action in queue.drain() { await runner.run(state.reduce(action)) }
                 try await Task.sleep(for: .milliseconds(20))
             }
         }
-        press("<enter> l Spanish <enter> T")
+        await press("<enter> l Spanish <enter> T")
         try await settle { $0.modals.last.map { if case .consent = $0 { return true } else { return false } } ?? false }
-        press("<enter>")
+        await press("<enter>")
         try await settle { state in
             !state.translations.isEmpty && state.translations.values.allSatisfy { if case .done = $0.status { return true } else { return false } }
                 && state.download == nil && state.modals.isEmpty
         }
         #expect(manager.installedPacks().map(\.id) == ["eng-spa"])
         Snapshot.check(AppView.render(state), named: "session-cares-spanish-translated")
+        // Every task that ended removed itself: what is left is the download-event forwarder.
+        var left = await runner.runningKeys
+        let deadline = ContinuousClock.now + .seconds(5)
+        while left != [.downloadEvents] && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+            left = await runner.runningKeys
+        }
+        #expect(left == [.downloadEvents])
+        await runner.cancelAll()
+        left = await runner.runningKeys
+        #expect(left.isEmpty)
     }
 }

@@ -5,7 +5,7 @@ import TranslationEngine
 /// Runs the interactive app: curses in, actions through the reducer, frames out.
 @MainActor
 enum AppRunner {
-    static func run(catalog: RouteCatalog, target: String) -> Int32 {
+    static func run(catalog: RouteCatalog, target: String) async -> Int32 {
         let signals = SignalFlag.shared
         installSignalHandlers()
 
@@ -19,13 +19,12 @@ enum AppRunner {
 
         let queue = ActionQueue()
         let runner = EffectRunner(queue: queue, detector: RecognizerDetector())
-        defer { runner.cancelAll() }
         // Any session made from a Configuration in the app asks through the modal dialog.
         TranslationSession.defaultConsentHandler = runner.consent
 
         let trace = FrameTrace()
         var state = AppState(routes: catalog.routes, size: backend.size, targetLanguage: target)
-        runner.run(state.initialEffects)
+        await runner.run(state.initialEffects)
         let first = AppView.render(state)
         backend.write(backend.changes(to: first), of: first)
         trace.frameDrawn()
@@ -49,7 +48,7 @@ enum AppRunner {
             let wasDetecting = !state.detection.isFinished
             for action in actions {
                 if case .resized = action { backend.invalidate() }
-                runner.run(state.reduce(action))
+                await runner.run(state.reduce(action))
                 if state.shouldQuit { break }
             }
             let frame = AppView.render(state)
@@ -59,6 +58,7 @@ enum AppRunner {
             if keys > 0 { trace.keyHandled(since: keyRead, computed: computed, keys: keys) }
             if wasDetecting && state.detection.isFinished { trace.detectionFinished() }
         }
+        await runner.cancelAll()
         let signal = signals.signal
         // Exit like a process killed by the signal would, after the terminal is restored.
         return signal == 0 ? 0 : 128 + signal

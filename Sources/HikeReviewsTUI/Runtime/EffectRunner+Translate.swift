@@ -6,37 +6,47 @@ extension EffectRunner {
     /// translated group by group, each from its own language; results stream back as actions.
     func translate(_ task: TranslationTask) {
         let tag = task.id, target = task.target
-        let groups = Dictionary(grouping: task.jobs, by: \.source)
+        let groups = Dictionary(grouping: task.jobs, by: \.source).sorted { $0.key < $1.key }
         let catalog = PackCatalog.load(store: manager.store, repositoryURLs: manager.repositoryURLs)
-        for source in groups.keys.sorted() {
-            let group = groups[source] ?? []
-            let session = TranslationSession(sourceTag: source, targetTag: target, catalog: catalog, consent: consent, manager: manager)
-            sessions.add(session)
-            let queue = self.queue
-            translationTasks.add(Task.detached(priority: .userInitiated) {
-                let ids = group.map(\.reviewID)
-                do {
-                    // Checks the route and asks for packs once for the whole group.
-                    try await session.prepareTranslation()
-                } catch {
-                    queue.send(.translationFailed(task: tag, reviewIDs: ids, failure: Self.failure(error, source: source)))
-                    return
-                }
-                var done: Set<String> = []
-                do {
-                    let requests = group.map { TranslationSession.Request(sourceText: $0.text, clientIdentifier: $0.reviewID) }
-                    for try await response in session.translate(batch: requests) {
-                        guard let id = response.clientIdentifier else { continue }
-                        done.insert(id)
-                        queue.send(.translationArrived(task: tag, reviewID: id, text: response.targetText,
-                                                       route: response.route, unknownWords: response.unknownWords,
-                                                       engines: response.legs.map(\.engine)))
+        let sessions = groups.map { TranslationSession(sourceTag: $0.key, targetTag: target, catalog: catalog, consent: consent, manager: manager) }
+        let queue = self.queue
+        start(.translation(task.purpose), sessions: sessions) {
+            // One child per source language; cancelling the task cancels them all.
+            await withTaskGroup(of: Void.self) { children in
+                for (session, (source, group)) in zip(sessions, groups) {
+                    children.addTask {
+                        await Self.translate(group, from: source, with: session, for: tag, into: queue)
                     }
-                } catch {
-                    if Task.isCancelled { return }
-                    queue.send(.translationFailed(task: tag, reviewIDs: ids.filter { !done.contains($0) }, failure: Self.failure(error, source: source)))
                 }
-            })
+            }
+        }
+    }
+
+    /// One source language's reviews, streamed back as they come.
+    private static func translate(_ group: [TranslationJob], from source: String, with session: TranslationSession,
+                                  for tag: TranslationTask.ID, into queue: ActionQueue) async {
+        let ids = group.map(\.reviewID)
+        do {
+            // Checks the route and asks for packs once for the whole group.
+            try await session.prepareTranslation()
+        } catch {
+            if Task.isCancelled { return }
+            queue.send(.translationFailed(task: tag, reviewIDs: ids, failure: failure(error, source: source)))
+            return
+        }
+        var done: Set<String> = []
+        do {
+            let requests = group.map { TranslationSession.Request(sourceText: $0.text, clientIdentifier: $0.reviewID) }
+            for try await response in session.translate(batch: requests) {
+                guard let id = response.clientIdentifier else { continue }
+                done.insert(id)
+                queue.send(.translationArrived(task: tag, reviewID: id, text: response.targetText,
+                                               route: response.route, unknownWords: response.unknownWords,
+                                               engines: response.legs.map(\.engine)))
+            }
+        } catch {
+            if Task.isCancelled { return }
+            queue.send(.translationFailed(task: tag, reviewIDs: ids.filter { !done.contains($0) }, failure: failure(error, source: source)))
         }
     }
 
@@ -44,14 +54,14 @@ extension EffectRunner {
         guard let job = task.jobs.first else { return }
         let tag = task.id, target = task.target
         let session = TranslationSession(sourceTag: job.source, targetTag: target, consent: consent, manager: manager)
-        sessions.add(session)
         let queue = self.queue
-        translationTasks.add(Task.detached(priority: .userInitiated) {
+        start(.translation(task.purpose), sessions: [session]) {
             do {
                 let response = try await session.translate(job.text)
                 queue.send(.overlayTranslated(task: tag, status: .done(text: response.targetText, route: response.route, unknownWords: response.unknownWords,
-                                                                                    engines: response.legs.map(\.engine))))
+                                                                       engines: response.legs.map(\.engine))))
             } catch {
+                if Task.isCancelled { return }
                 let status: TranslationStatus
                 switch Self.failure(error, source: job.source) {
                 case .noRoute(let source): status = .noRoute(source: source)
@@ -60,7 +70,7 @@ extension EffectRunner {
                 }
                 queue.send(.overlayTranslated(task: tag, status: status))
             }
-        })
+        }
     }
 
     static func failure(_ error: Error, source: String) -> TranslationFailure {
@@ -81,7 +91,7 @@ extension EffectRunner {
     func loadTargetChoices(purpose: PickerPurpose, source: String?) {
         let queue = self.queue
         let manager = self.manager
-        Task.detached {
+        start(.targetChoices) {
             let catalog = PackCatalog.load(store: manager.store, repositoryURLs: manager.repositoryURLs)
             let availability = LanguageAvailability(catalog: catalog)
             let tags = availability.supportedLanguageTags
@@ -107,7 +117,7 @@ extension EffectRunner {
     func loadPacks() {
         let queue = self.queue
         let manager = self.manager
-        Task.detached {
+        start(.packList) {
             let (packs, problem) = await manager.listing()
             let rows = packs.map {
                 PackRow(id: $0.id, title: $0.title, status: $0.status.rawValue, size: $0.size,
@@ -129,11 +139,11 @@ extension EffectRunner {
     func askToInstall(_ entries: [PackIndex.Entry]) {
         let queue = self.queue
         let manager = self.manager
-        tasks.add(Task.detached {
+        start(.installQuestion) {
             let sized = await manager.withSizes(entries)
             let title = sized.map(\.title).joined(separator: ", ")
             queue.send(.installQuestionReady(ConsentRequest(reason: "Install \(title)", packs: sized, repository: nil)))
-        })
+        }
     }
 
     /// Reads every repository once at start (only when the public index is among them and the
@@ -142,18 +152,18 @@ extension EffectRunner {
         guard let publicIndex = manager.publicIndexURL, !manager.offline else { return }
         let queue = self.queue
         let manager = self.manager
-        tasks.add(Task.detached {
+        start(.repositoryCheck) {
             let problems = await manager.checkRepositories()
             guard !Task.isCancelled, problems.contains(where: { $0.url == publicIndex }) else { return }
             queue.send(.repositoryUnreachable(RepositoryOutage(repository: publicIndex.absoluteString, isPublicIndex: true,
                                                                origin: PackIndex.origin(of: publicIndex))))
-        })
+        }
     }
 
     func installPacks(_ ids: [String]) {
         let queue = self.queue
         let manager = self.manager
-        downloadTasks.add(Task.detached {
+        start(.install(ids)) {
             do {
                 try await manager.download(ids)
                 queue.send(.packsChanged(message: "installed \(ids.joined(separator: ", "))"))
@@ -161,13 +171,13 @@ extension EffectRunner {
                 // The event stream reports the failure; a cancel is the user's own.
                 queue.send(.packsChanged(message: nil))
             }
-        })
+        }
     }
 
     func removePack(_ id: String) {
         let queue = self.queue
         let manager = self.manager
-        Task.detached {
+        start(.removal(id)) {
             do {
                 try await manager.remove([id])
                 queue.send(.packsChanged(message: "removed \(id)"))
@@ -182,10 +192,10 @@ extension EffectRunner {
         let queue = self.queue
         let events = manager.events()
         let clock = ContinuousClock()
-        let start = clock.now
-        downloadTasks.add(Task.detached {
+        let began = clock.now
+        start(.downloadEvents) {
             for await event in events {
-                let elapsed = clock.now - start
+                let elapsed = clock.now - began
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 switch event {
                 case .progress(let id, let bytes, let total): queue.send(.downloadProgressed(packID: id, bytes: bytes, total: total, time: seconds))
@@ -195,6 +205,6 @@ extension EffectRunner {
                     if reason != .cancelled { queue.send(.downloadFailed(packID: id, message: reason.description)) }
                 }
             }
-        })
+        }
     }
 }

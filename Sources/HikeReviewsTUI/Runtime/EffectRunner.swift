@@ -1,27 +1,52 @@
-import Synchronization
 import ReviewModel
 import TranslationEngine
 
-/// Carries out effects on background tasks it owns; results come back as actions.
-final class EffectRunner: Sendable {
+/// Carries out effects; results come back as actions through the queue.
+///
+/// The runner owns every task it starts, one per `Key` (what the work is for): starting a key
+/// again cancels the task the key had, and a task that ends removes itself. So nothing it
+/// started outlives the runner's knowledge of it, and `cancelAll()` reaches everything.
+actor EffectRunner {
+    /// What a task is for; at most one task runs per key.
+    enum Key: Hashable, Sendable {
+        case detection
+        case translation(TranslationTask.Purpose)
+        case targetChoices
+        case packList
+        case installQuestion
+        case repositoryCheck
+        case install([String])
+        case removal(String)
+        case downloadEvents
+    }
+
+    private struct Running {
+        var generation: Int
+        var task: Task<Void, Never>
+        /// The sessions a translation task made, so a cancel of downloads reaches them.
+        var sessions: [TranslationSession] = []
+    }
+
     let queue: ActionQueue
     private let index: ReviewLanguageIndex
-    let tasks = TaskBag()
-    let translationTasks = TaskBag()
-    let downloadTasks = TaskBag()
-    let sessions = SessionBag()
     let manager: PackManager
-    let consent: TerminalConsent
+    nonisolated let consent: TerminalConsent
+    private var running: [Key: Running] = [:]
+    private var generation = 0
 
     init(queue: ActionQueue, detector: some LanguageDetecting, manager: PackManager = PackManager()) {
         self.queue = queue
         self.index = ReviewLanguageIndex(detector: detector)
         self.manager = manager
         self.consent = TerminalConsent(queue: queue, manager: manager)
-        forwardDownloadEvents()
     }
 
+    /// The keys with a task under way (for tests: finished tasks are gone).
+    var runningKeys: Set<Key> { Set(running.keys) }
+
     func run(_ effects: [Effect]) {
+        // Download events are forwarded from the first effect on, for as long as the runner lives.
+        if running[.downloadEvents] == nil { forwardDownloadEvents() }
         for effect in effects {
             switch effect {
             case .detectLanguages(let reviews):
@@ -32,11 +57,16 @@ final class EffectRunner: Sendable {
                 consent.answer(id, answer)
             case .cancelDownloads:
                 // A download belongs to the session that asked for it (or to the packs screen).
-                sessions.cancelAll()
-                downloadTasks.cancelAll()
+                for entry in running.values { entry.sessions.forEach { $0.cancel() } }
+                for key in running.keys {
+                    if case .install = key { cancel(key) }
+                }
+                cancel(.downloadEvents)
                 forwardDownloadEvents()
             case .cancelTranslations:
-                translationTasks.cancelAll()
+                for key in running.keys {
+                    if case .translation = key { cancel(key) }
+                }
             case .loadTargetChoices(let purpose, let source):
                 loadTargetChoices(purpose: purpose, source: source)
             case .loadPacks:
@@ -55,18 +85,40 @@ final class EffectRunner: Sendable {
 
     /// Cancels all running work (on quit); open consent requests are declined.
     func cancelAll() {
-        tasks.cancelAll()
-        translationTasks.cancelAll()
-        downloadTasks.cancelAll()
-        sessions.cancelAll()
+        for key in running.keys { cancel(key) }
         consent.declineAll()
+    }
+
+    /// Starts `work` as the task of `key`, cancelling the task the key had.
+    func start(_ key: Key, sessions: [TranslationSession] = [], _ work: @escaping @Sendable () async -> Void) {
+        cancel(key)
+        generation += 1
+        let generation = self.generation
+        // The task runs `work` off the actor, then comes back to it to remove itself; it cannot
+        // do so before it is recorded below, since that needs the actor this call holds.
+        let task = Task(priority: .userInitiated) {
+            await work()
+            self.finished(key, generation)
+        }
+        running[key] = Running(generation: generation, task: task, sessions: sessions)
+    }
+
+    private func cancel(_ key: Key) {
+        guard let entry = running.removeValue(forKey: key) else { return }
+        entry.task.cancel()
+        entry.sessions.forEach { $0.cancel() }
+    }
+
+    /// A task ended: forget it, unless its key was started again since.
+    private func finished(_ key: Key, _ generation: Int) {
+        if running[key]?.generation == generation { running[key] = nil }
     }
 
     /// Detects in batches so the screen fills in while the rest is still being read.
     private func detect(_ reviews: [Review]) {
         let queue = self.queue
         let index = self.index
-        tasks.add(Task.detached(priority: .userInitiated) {
+        start(.detection) {
             let batchSize = 256
             var done = 0
             for start in stride(from: 0, to: reviews.count, by: batchSize) {
@@ -76,40 +128,7 @@ final class EffectRunner: Sendable {
                 done += batch.count
                 queue.send(.languagesDetected(found, done: done, total: reviews.count))
             }
-        })
-    }
-}
-
-/// The tasks an effect runner started, so they can be cancelled together.
-final class TaskBag: Sendable {
-    private let tasks = Mutex<[Task<Void, Never>]>([])
-
-    func add(_ task: Task<Void, Never>) {
-        tasks.withLock { $0.append(task) }
-    }
-
-    func cancelAll() {
-        tasks.withLock { tasks in
-            tasks.forEach { $0.cancel() }
-            tasks.removeAll()
         }
-    }
-}
-
-/// The translation sessions the runner made, so a cancel reaches their downloads too.
-final class SessionBag: Sendable {
-    private let sessions = Mutex<[TranslationSession]>([])
-
-    func add(_ session: TranslationSession) {
-        sessions.withLock { $0.append(session) }
-    }
-
-    func cancelAll() {
-        let all = sessions.withLock { sessions in
-            defer { sessions.removeAll() }
-            return sessions
-        }
-        for session in all { session.cancel() }
     }
 }
 

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TranslationEngine
+@testable import HikeReviewsTUI
+
+/// The effect runner's tasks: one per key, the older one cancelled, a finished one forgotten.
+@Suite struct EffectRunnerTests {
+    static func runner() -> EffectRunner {
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("runner-store-\(UUID().uuidString)").path
+        let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: store + "/index.json"), offline: true)
+        return EffectRunner(queue: ActionQueue(), detector: RecognizerDetector(), manager: manager)
+    }
+
+    /// Waits (up to 5 s) until the runner's keys are `expected`; returns the last seen.
+    static func keys(of runner: EffectRunner, becoming expected: Set<EffectRunner.Key>) async throws -> Set<EffectRunner.Key> {
+        let deadline = ContinuousClock.now + .seconds(5)
+        var keys = await runner.runningKeys
+        while keys != expected && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+            keys = await runner.runningKeys
+        }
+        return keys
+    }
+}
+
+extension EffectRunnerTests {
+    @Test(.timeLimit(.minutes(1)))
+    func startingAKeyAgainCancelsTheOlderTaskAndFinishedTasksRemoveThemselves() async throws {
+        let runner = Self.runner()
+        let (cancelled, report) = AsyncStream.makeStream(of: String.self)
+        let key = EffectRunner.Key.translation(.route(0))
+        await runner.start(key) {
+            while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+            report.yield("first cancelled")
+        }
+        await runner.start(.translation(.overlay(reviewID: "r1"))) {
+            while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
+            report.yield("overlay cancelled")
+        }
+        #expect(await runner.runningKeys == [key, .translation(.overlay(reviewID: "r1"))])
+        // The same key again: the first task is cancelled, the other key's goes on.
+        await runner.start(key) {}
+        var reports = cancelled.makeAsyncIterator()
+        #expect(await reports.next() == "first cancelled")
+        #expect(try await Self.keys(of: runner, becoming: [.translation(.overlay(reviewID: "r1"))]) == [.translation(.overlay(reviewID: "r1"))],
+                "the second task of the key finished and removed itself")
+        // Leaving the screen cancels every translation.
+        await runner.run([.cancelTranslations])
+        #expect(await reports.next() == "overlay cancelled")
+        #expect(try await Self.keys(of: runner, becoming: [.downloadEvents]) == [.downloadEvents])
+        await runner.cancelAll()
+        #expect(await runner.runningKeys.isEmpty)
+    }
+}
