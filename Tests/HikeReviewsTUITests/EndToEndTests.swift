@@ -169,4 +169,33 @@ extension EndToEndTests {
         try run.quit()
         #expect(run.file("before") == run.file("after"), "stty settings restored on quit")
     }
+
+    /// After `T` translated the Spanish reviews into English, `L` choosing French translates them
+    /// into French by itself (asking for fr-es first): no English is left on screen.
+    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"))
+    func anotherTargetAfterTranslatingTranslatesAgain() throws {
+        let run = try Run()
+        defer { run.finish() }
+        let store = run.folder.appendingPathComponent("store").path
+        try run.start(arguments: "--data '\(Paths.sampleData.path)' --target en",
+                      environment: ["HIKE_REVIEWS_STORE": store, "HIKE_REVIEWS_PACKS_URL": "file://\(TestRepository.path)/index.json",
+                                    "HIKE_REVIEWS_SYSTEM_PAIRS": "0", "HIKE_REVIEWS_PAIRS_PATH": ""])
+        _ = try run.tmux.waitForScreen { $0.contains("Ruta del Cares") && !$0.contains("detecting languages") }
+        _ = try run.openCaresFilteredToSpanish()
+        try run.tmux.send("T")
+        _ = try run.tmux.waitForScreen { $0.contains("Download language packs?") }
+        try run.tmux.send("Enter")
+        _ = try run.waitForSpanishTranslated(store: store)
+        try run.tmux.send("L")
+        _ = try run.tmux.waitForScreen { $0.contains("Translate into") }
+        try run.tmux.type("French")
+        _ = try run.tmux.waitForScreen { $0.contains("French") && !$0.contains("English [en]") }
+        try run.tmux.send("Enter")
+        var screen = try run.tmux.waitForScreen { $0.contains("Download language packs?") }
+        #expect(screen.contains("fr-es"), "\(screen)")
+        try run.tmux.send("Enter")
+        screen = try run.tmux.waitForScreen(timeout: 30) { $0.contains("es→fr · French") && !$0.contains("es→en") }
+        #expect(screen.contains("es→fr · French") && !screen.contains("es→en"), "\(screen)")
+        try run.quit()
+    }
 }
