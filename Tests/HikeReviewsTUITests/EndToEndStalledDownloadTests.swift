@@ -11,14 +11,7 @@ extension EndToEndTests {
         defer { server.stop() }
         let run = try Run()
         defer { run.finish() }
-        let store = run.folder.appendingPathComponent("store").path
-        try run.start(arguments: "--data '\(Paths.sampleData.path)' --target en",
-                      environment: ["HIKE_REVIEWS_STORE": store, "HIKE_REVIEWS_PACKS_URL": index, "HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS": "3",
-                                    "HIKE_REVIEWS_SYSTEM_PAIRS": "0", "HIKE_REVIEWS_PAIRS_PATH": ""])
-        _ = try run.tmux.waitForScreen { $0.contains("Ruta del Cares") && !$0.contains("detecting languages") }
-        _ = try run.openCaresFilteredToSpanish()
-        try run.tmux.send("T")
-        _ = try run.tmux.waitForScreen { $0.contains("Download language packs?") }
+        let store = try run.translateCaresFromAnEmptyStore(index: index, environment: ["HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS": "3"])
         try run.tmux.send("Enter")
         var screen = try run.tmux.waitForScreen(timeout: 15) { $0.contains("Stalled: no data from the server") }
         #expect(screen.contains("Stalled: no data from the server"), "\(screen)")

@@ -47,6 +47,21 @@ struct EndToEndTests {
             return nil
         }
 
+        /// Starts the app on the sample data with an empty pack store (returned) and the pack
+        /// repository `index`, waits for detection, opens the Cares route filtered to Spanish and
+        /// presses T; returns when the consent dialog is up.
+        func translateCaresFromAnEmptyStore(index: String, environment: [String: String] = [:]) throws -> String {
+            let store = folder.appendingPathComponent("store").path
+            try start(arguments: "--data '\(Paths.sampleData.path)' --target en",
+                      environment: ["HIKE_REVIEWS_STORE": store, "HIKE_REVIEWS_PACKS_URL": index,
+                                    "HIKE_REVIEWS_SYSTEM_PAIRS": "0", "HIKE_REVIEWS_PAIRS_PATH": ""].merging(environment) { $1 })
+            _ = try tmux.waitForScreen { $0.contains("Ruta del Cares") && !$0.contains("detecting languages") }
+            _ = try openCaresFilteredToSpanish()
+            try tmux.send("T")
+            _ = try tmux.waitForScreen { $0.contains("Download language packs?") }
+            return store
+        }
+
         /// From the route list: open the Cares route (the first), filter it to Spanish.
         func openCaresFilteredToSpanish() throws -> String {
             try tmux.send("Enter")
@@ -176,14 +191,7 @@ extension EndToEndTests {
     func anotherTargetAfterTranslatingTranslatesAgain() throws {
         let run = try Run()
         defer { run.finish() }
-        let store = run.folder.appendingPathComponent("store").path
-        try run.start(arguments: "--data '\(Paths.sampleData.path)' --target en",
-                      environment: ["HIKE_REVIEWS_STORE": store, "HIKE_REVIEWS_PACKS_URL": "file://\(TestRepository.path)/index.json",
-                                    "HIKE_REVIEWS_SYSTEM_PAIRS": "0", "HIKE_REVIEWS_PAIRS_PATH": ""])
-        _ = try run.tmux.waitForScreen { $0.contains("Ruta del Cares") && !$0.contains("detecting languages") }
-        _ = try run.openCaresFilteredToSpanish()
-        try run.tmux.send("T")
-        _ = try run.tmux.waitForScreen { $0.contains("Download language packs?") }
+        let store = try run.translateCaresFromAnEmptyStore(index: "file://\(TestRepository.path)/index.json")
         try run.tmux.send("Enter")
         _ = try run.waitForSpanishTranslated(store: store)
         try run.tmux.send("L")
