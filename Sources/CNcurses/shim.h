@@ -13,6 +13,16 @@
 #include <locale.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <sys/ioctl.h>
+
+/* The terminal's rows and columns as the kernel has them; -1 when it cannot say. */
+static inline int hr_terminal_size(int fd, int *rows, int *cols) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return -1;
+    *rows = size.ws_row;
+    *cols = size.ws_col;
+    return 0;
+}
 
 /* Globals and macros that do not import into Swift 6. */
 static inline WINDOW *hr_stdscr(void) { return stdscr; }

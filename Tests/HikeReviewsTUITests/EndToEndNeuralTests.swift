@@ -58,17 +58,19 @@ struct EndToEndNeuralTests {
         #expect(FileManager.default.fileExists(atPath: store + "/translate-de_en/model/model.bin"))
         #expect(server.requests().filter { $0.hasPrefix("GET /files/translate-de_en.argosmodel") }.count == 1, "\(server.requests())")
 
-        // Polish in the overlay: asked once more, for its own model.
+        // Filtered to Polish, the screen shows other reviews: its configuration changed, so they
+        // are translated too, asking once more, for their own model.
         try run.tmux.send("l")
         _ = try run.tmux.waitForScreen { $0.contains("Filter:") }
         try run.tmux.type("Polish")
         _ = try run.tmux.waitForScreen { $0.contains("Polish") }
         try run.tmux.send("Enter")
-        _ = try run.tmux.waitForScreen { $0.contains("language: Polish [pl]") }
-        try run.tmux.send("t")
         screen = try run.tmux.waitForScreen { $0.contains("Download language packs?") }
         #expect(screen.contains("Polish - English (translate-pl_en) · neural"), "\(screen)")
         try run.tmux.send("Enter")
+        _ = try run.tmux.waitForScreen(timeout: 60) { $0.contains("language: Polish [pl]") && $0.contains("↳ pl→en · neural · English") }
+        // The overlay uses the model now installed, without asking.
+        try run.tmux.send("t")
         screen = try run.tmux.waitForScreen(timeout: 60) { $0.contains("English [en] · pl→en · neural") }
         #expect(screen.contains("English [en] · pl→en · neural"), "\(screen)")
         #expect(screen.components(separatedBy: Self.polishOpening).count - 1 >= 2, "overlay and review: \(screen)")

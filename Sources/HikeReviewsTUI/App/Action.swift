@@ -4,6 +4,9 @@ import TranslationEngine
 enum Action: Equatable, Sendable {
     case keyPressed(Key)
     case resized(width: Int, height: Int)
+    /// Keys can be read (from the input watcher; the main loop reads them with curses, the
+    /// reducer never sees this).
+    case inputReady
     /// Detected languages for some reviews (review id -> BCP 47 tag) and the running count.
     case languagesDetected([String: String], done: Int, total: Int)
     /// A signal (SIGINT, SIGTERM, SIGHUP) asked the app to stop.

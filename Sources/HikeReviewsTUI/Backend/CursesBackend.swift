@@ -51,9 +51,9 @@ final class CursesBackend {
         AppState.Size(width: Int(hr_getmaxx(hr_stdscr())), height: Int(hr_getmaxy(hr_stdscr())))
     }
 
-    /// Waits up to `milliseconds` for a key; nil when none came.
-    func readKey(timeout milliseconds: Int32) -> Action? {
-        timeout(milliseconds)
+    /// Takes a key already typed; nil when none is waiting.
+    func readKey() -> Action? {
+        timeout(0)
         var character: wint_t = 0
         let status = wget_wch(hr_stdscr(), &character)
         if status == ERR { return nil }
@@ -127,6 +127,13 @@ final class CursesBackend {
             write(change.cells, x: change.x, y: change.y)
         }
         refresh()
+    }
+
+    /// Tells curses the terminal's new size (the app handles SIGWINCH); the next frame is
+    /// drawn whole.
+    func resize(width: Int, height: Int) {
+        resizeterm(Int32(height), Int32(width))
+        invalidate()
     }
 
     /// Forgets the last frame, so the next draw repaints everything (after a resize).

@@ -3,10 +3,20 @@ import ReviewModel
 import TranslationEngine
 
 /// Runs the interactive app: curses in, actions through the reducer, frames out.
+///
+/// The loop awaits one queue: the effect runner's results, the input watcher's "keys can be
+/// read", window changes and termination signals all arrive there. Each wake-up reduces every
+/// waiting action, then draws one frame.
 @MainActor
 enum AppRunner {
     static func run(catalog: RouteCatalog, target: String) async -> Int32 {
         let signals = SignalFlag.shared
+        let queue = ActionQueue()
+        guard let watcher = InputWatcher(queue: queue) else {
+            StandardError.print("hike-reviews: cannot open a pipe to wait for input")
+            return 1
+        }
+        // Before initscr: with a SIGWINCH handler in place curses leaves window changes to us.
         installSignalHandlers()
 
         TerminalRescue.shared.arm()
@@ -17,10 +27,12 @@ enum AppRunner {
             TerminalRescue.shared.disarm()
         }
 
-        let queue = ActionQueue()
         let runner = EffectRunner(queue: queue, detector: RecognizerDetector())
         // Any session made from a Configuration in the app asks through the modal dialog.
         TranslationSession.defaultConsentHandler = runner.consent
+        watcher.start()
+        // A signal before the watcher had its pipe is in the flag only.
+        if signals.signal != 0 { queue.send(.terminationRequested) }
 
         let trace = FrameTrace()
         var state = AppState(routes: catalog.routes, size: backend.size, targetLanguage: target)
@@ -30,24 +42,29 @@ enum AppRunner {
         trace.frameDrawn()
 
         while !state.shouldQuit {
-            if signals.signal != 0 {
-                _ = state.reduce(.terminationRequested)
-                break
-            }
-            var actions = queue.drain()
-            // Wait for a key only when nothing else is pending; then take every key already typed.
-            var key = backend.readKey(timeout: actions.isEmpty ? 50 : 0)
-            let keyRead = FrameTrace.now()
+            var actions: [Action] = []
+            var keyRead: UInt64?
             var keys = 0
-            while let action = key {
-                actions.append(action)
-                keys += 1
-                key = backend.readKey(timeout: 0)
+            for action in await queue.next() {
+                switch action {
+                case .inputReady:
+                    keyRead = FrameTrace.now()
+                    while let key = backend.readKey() {
+                        if case .resized = key { backend.invalidate() }
+                        actions.append(key)
+                        keys += 1
+                    }
+                    watcher.keysRead()
+                case .resized(let width, let height):
+                    backend.resize(width: width, height: height)
+                    actions.append(action)
+                default:
+                    actions.append(action)
+                }
             }
             guard !actions.isEmpty else { continue }
             let wasDetecting = !state.detection.isFinished
             for action in actions {
-                if case .resized = action { backend.invalidate() }
                 await runner.run(state.reduce(action))
                 if state.shouldQuit { break }
             }
@@ -55,24 +72,29 @@ enum AppRunner {
             let changes = backend.changes(to: frame)
             let computed = FrameTrace.now()
             backend.write(changes, of: frame)
-            if keys > 0 { trace.keyHandled(since: keyRead, computed: computed, keys: keys) }
+            if let keyRead, keys > 0 { trace.keyHandled(since: keyRead, computed: computed, keys: keys) }
             if wasDetecting && state.detection.isFinished { trace.detectionFinished() }
         }
+        watcher.stop()
         await runner.cancelAll()
         let signal = signals.signal
         // Exit like a process killed by the signal would, after the terminal is restored.
         return signal == 0 ? 0 : 128 + signal
     }
 
-    /// Routes SIGINT, SIGTERM and SIGHUP to a flag the loop checks, so the terminal is always restored.
+    /// Routes SIGINT, SIGTERM and SIGHUP to the flag and the input watcher's pipe, so the
+    /// terminal is always restored, and SIGWINCH to the pipe.
     ///
-    /// The handler only stores into a lock-free atomic, which is safe inside a signal handler;
-    /// the loop notices within one key timeout (50 ms).
+    /// The handlers only store into a lock-free atomic and write(2) one byte, both safe inside
+    /// a signal handler.
     private static func installSignalHandlers() {
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number) { received in
                 SignalFlag.shared.raise(received)
             }
+        }
+        signal(SIGWINCH) { _ in
+            SignalFlag.shared.wake(InputWatcher.Wake.resize)
         }
     }
 }
