@@ -4,7 +4,9 @@ import Foundation
 /// The one file that talks to curses: it starts and restores the terminal, reads keys
 /// and writes only the cells that changed between two frames.
 @MainActor
-final class CursesBackend {
+final class CursesBackend: TerminalBackend {
+    /// Announces typed keys, window changes and signals; told when the keys were read.
+    var watcher: InputWatcher?
     private var previous: ScreenBuffer?
     private var colorPairs: [ColorPairKey: Int16] = [:]
     private var isActive = false
@@ -62,6 +64,10 @@ final class CursesBackend {
             return decodeKeyCode(code)
         }
         return decodeCharacter(code)
+    }
+
+    func keysRead() {
+        watcher?.keysRead()
     }
 
     private func decodeKeyCode(_ code: Int32) -> Action? {

@@ -34,8 +34,21 @@ enum AppRunner {
         // A signal before the watcher had its pipe is in the flag only.
         if signals.signal != 0 { queue.send(.terminationRequested) }
 
-        let trace = FrameTrace()
-        var state = AppState(routes: catalog.routes, size: backend.size, targetLanguage: target)
+        backend.watcher = watcher
+        let state = AppState(routes: catalog.routes, size: backend.size, targetLanguage: target)
+        _ = await loop(backend, state: state, runner: runner, queue: queue)
+        watcher.stop()
+        await runner.cancelAll()
+        let signal = signals.signal
+        // Exit like a process killed by the signal would, after the terminal is restored.
+        return signal == 0 ? 0 : 128 + signal
+    }
+
+    /// Draws the first frame, then reduces what `queue` brings and draws until the state
+    /// says quit; returns the last state. The same loop runs on curses and on a `TestBackend`.
+    static func loop(_ backend: some TerminalBackend, state initial: AppState, runner: EffectRunner, queue: ActionQueue,
+                     trace: FrameTrace = FrameTrace()) async -> AppState {
+        var state = initial
         await runner.run(state.initialEffects)
         let first = AppView.render(state)
         backend.write(backend.changes(to: first), of: first)
@@ -54,7 +67,7 @@ enum AppRunner {
                         actions.append(key)
                         keys += 1
                     }
-                    watcher.keysRead()
+                    backend.keysRead()
                 case .resized(let width, let height):
                     backend.resize(width: width, height: height)
                     actions.append(action)
@@ -75,11 +88,7 @@ enum AppRunner {
             if let keyRead, keys > 0 { trace.keyHandled(since: keyRead, computed: computed, keys: keys) }
             if wasDetecting && state.detection.isFinished { trace.detectionFinished() }
         }
-        watcher.stop()
-        await runner.cancelAll()
-        let signal = signals.signal
-        // Exit like a process killed by the signal would, after the terminal is restored.
-        return signal == 0 ? 0 : 128 + signal
+        return state
     }
 
     /// Routes SIGINT, SIGTERM and SIGHUP to the flag and the input watcher's pipe, so the
