@@ -9,6 +9,11 @@ extension AppState {
         return (reviews.isEmpty ? [] : [.detectLanguages(reviews)]) + [.checkRepositories]
     }
 
+    /// The languages of a route's reviews, most frequent first, undetermined left out.
+    static func languageTags(of route: Route, languages: [String: String]) -> [String] {
+        languageCounts(of: route.reviews, languages: languages).map(\.tag).filter { $0 != "und" }
+    }
+
     /// Rows of the screen between the title bar and the status bar.
     var bodyHeight: Int { max(1, size.height - 2) }
 
@@ -33,7 +38,7 @@ extension AppState {
         case .languagesDetected(let found, let done, let total):
             languages.merge(found) { _, new in new }
             detection = DetectionProgress(done: done, total: total)
-            routeLanguageTags = routes.map { RouteListView.languageTags(of: $0, languages: languages) }
+            routeLanguageTags = routes.map { Self.languageTags(of: $0, languages: languages) }
             refreshDetailAfterLanguages()
         case .terminationRequested:
             shouldQuit = true

@@ -2,9 +2,10 @@ import TranslationEngine
 
 /// One review's original and translation, placed above or below the review so it never hides it.
 enum OverlayView {
-    static func draw(_ overlay: OverlayState, state: AppState, in area: Rect, into buffer: inout ScreenBuffer) {
-        guard let detail = state.detail,
-              let review = state.routes[detail.routeIndex].reviews.first(where: { $0.id == overlay.reviewID }) else { return }
+    /// Draws the overlay of the review whose text is `original`, beside where the route screen
+    /// (`layout` at `detail`'s scroll position) shows it.
+    static func draw(_ overlay: OverlayState, original: String, layout: RouteDetailLayout, _ detail: RouteDetailState,
+                     in area: Rect, into buffer: inout ScreenBuffer) {
         let width = min(area.width, AppState.readableTextWidth + 4)
         let inner = max(width - 4, 1)
         // The translation first: when space is short, the original (on screen anyway) is cut.
@@ -20,9 +21,9 @@ enum OverlayView {
         }
         lines.append(([("", .dialog)], true))
         lines.append(([("\(LanguageNames.name(of: overlay.source)) [\(overlay.source)] (original)", .dialogTitle)], true))
-        for line in TerminalText.wrap(review.text, width: inner) { lines.append(([(line, .dim)], true)) }
+        for line in TerminalText.wrap(original, width: inner) { lines.append(([(line, .dim)], true)) }
         // Where the review is on screen: the overlay takes the larger space above or below it.
-        let reviewRows = rowsOfSelectedReview(state, detail, area: area)
+        let reviewRows = rowsOfSelectedReview(layout, detail, area: area)
         let above = Rect(x: area.x, y: area.y, width: area.width, height: max(reviewRows.lowerBound - area.y, 0))
         let below = Rect(x: area.x, y: reviewRows.upperBound, width: area.width, height: max(area.y + area.height - reviewRows.upperBound, 0))
         let room = above.height >= below.height ? above : below
@@ -42,8 +43,7 @@ enum OverlayView {
     }
 
     /// The screen rows the selected review occupies (clamped to the area).
-    static func rowsOfSelectedReview(_ state: AppState, _ detail: RouteDetailState, area: Rect) -> Range<Int> {
-        let layout = state.detailLayout(detail)
+    static func rowsOfSelectedReview(_ layout: RouteDetailLayout, _ detail: RouteDetailState, area: Rect) -> Range<Int> {
         var y = area.y - detail.topOffset
         var block = detail.top
         while block < layout.blockCount {

@@ -19,12 +19,14 @@ enum AppView {
         let (title, rest) = screen.splitRows(top: 1)
         let (body, status) = rest.splitRowsBottom(1)
         drawTitleBar(state, in: title, into: &buffer)
-        if let detail = state.detail {
-            RouteDetailView.draw(state, detail, in: body, into: &buffer)
+        // The route screen is laid out once per frame, for its view and the overlay.
+        let detail = state.detail.map { (state: $0, layout: state.detailLayout($0)) }
+        if let detail {
+            RouteDetailView.draw(detail.layout, detail.state, in: body, into: &buffer)
         } else if case .packs(let packs) = state.screens.last {
             PacksView.draw(packs, in: body, into: &buffer)
         } else {
-            RouteListView.draw(state, in: body, into: &buffer)
+            RouteListView.draw(state.routeList, routes: state.routes, languageTags: state.routeLanguageTags, in: body, into: &buffer)
         }
         drawStatusBar(state, in: status, into: &buffer)
         for modal in state.modals {
@@ -44,7 +46,8 @@ enum AppView {
             case .confirm(let confirm):
                 DialogViews.drawConfirm(confirm, in: body, into: &buffer)
             case .overlay(let overlay):
-                OverlayView.draw(overlay, state: state, in: body, into: &buffer)
+                guard let detail, let review = state.routes[detail.state.routeIndex].reviews.first(where: { $0.id == overlay.reviewID }) else { break }
+                OverlayView.draw(overlay, original: review.text, layout: detail.layout, detail.state, in: body, into: &buffer)
             }
         }
     }

@@ -1,8 +1,8 @@
 /// The route detail: the route's header and description, then its reviews, from the scroll position down.
 enum RouteDetailView {
-    static func draw(_ state: AppState, _ detail: RouteDetailState, in rect: Rect, into buffer: inout ScreenBuffer) {
+    /// Draws `layout`'s lines from `detail`'s scroll position, marking the selected review.
+    static func draw(_ layout: RouteDetailLayout, _ detail: RouteDetailState, in rect: Rect, into buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
-        let layout = state.detailLayout(detail)
         var y = rect.y
         var block = detail.top
         var skip = detail.topOffset

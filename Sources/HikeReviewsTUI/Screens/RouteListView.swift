@@ -24,11 +24,6 @@ enum RouteListView {
         },
     ]
 
-    /// The languages of a route's reviews, most frequent first, undetermined last.
-    static func languageTags(of route: Route, languages: [String: String]) -> [String] {
-        languageCounts(of: route.reviews, languages: languages).map(\.tag).filter { $0 != "und" }
-    }
-
     /// As many tags as fit, then "+N" for the rest: "es fr en +9".
     static func fitTags(_ joined: String, width: Int) -> String {
         let tags = joined.split(separator: " ").map(String.init)
@@ -44,7 +39,8 @@ enum RouteListView {
         return TerminalText.truncate((shown + ["+\(hidden)"]).joined(separator: " "), width: width)
     }
 
-    static func draw(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
+    /// Draws the rows of `list` from `routes`, with each route's detected `languageTags`.
+    static func draw(_ list: RouteListState, routes: [Route], languageTags: [[String]], in rect: Rect, into buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
         let (headerRow, rows) = rect.splitRows(top: 1)
         let nameMinimum = 16
@@ -80,17 +76,16 @@ enum RouteListView {
         }
 
         drawRow(y: headerRow.y, name: "Route", cells: kept.map(\.title), style: .columnHeader)
-        let list = state.routeList
         if list.visible.isEmpty {
-            let message = state.routes.isEmpty ? "No routes in the data." : "No route matches “\(list.searchText)”. Press c to clear."
+            let message = routes.isEmpty ? "No routes in the data." : "No route matches “\(list.searchText)”. Press c to clear."
             _ = buffer.put(message, x: rows.x + 1, y: rows.y, style: .dim, maxWidth: rows.width - 2)
             return
         }
         for row in 0..<rows.height {
             let position = list.scroll + row
             guard position < list.visible.count else { break }
-            let route = state.routes[list.visible[position]]
-            let tags = state.routeLanguageTags[list.visible[position]]
+            let route = routes[list.visible[position]]
+            let tags = languageTags[list.visible[position]]
             let style: Style = position == list.selected ? .selected : .plain
             if position == list.selected {
                 buffer.fill(Rect(x: rows.x, y: rows.y + row, width: rows.width, height: 1), style: .selected)
