@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TranslationEngine
 @testable import HikeReviewsTUI
@@ -50,5 +51,24 @@ extension EffectRunnerTests {
         #expect(try await Self.keys(of: runner, becoming: [.downloadEvents]) == [.downloadEvents])
         await runner.cancelAll()
         #expect(await runner.runningKeys.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aCancelledTranslationKeepsItsSessionsUntilItEnds() async throws {
+        let runner = Self.runner()
+        let session = TranslationSession(sourceTag: "es", targetTag: "en", consent: runner.consent, manager: runner.manager)
+        let released = Atomic<Bool>(false)
+        // Like a task waiting for the user's consent: it does not end on cancellation.
+        await runner.start(.translation(.route(1)), sessions: [session]) {
+            while !released.load(ordering: .relaxed) { usleep(1_000) }
+        }
+        await runner.run([.cancelTranslations])
+        #expect(await runner.runningKeys == [.downloadEvents])
+        #expect(await runner.sessionHolders == 1, "a download it started can still be cancelled with c")
+        released.store(true, ordering: .relaxed)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while await runner.sessionHolders > 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await runner.sessionHolders == 0, "an ended task lets its sessions go")
+        await runner.cancelAll()
     }
 }

@@ -82,6 +82,7 @@ extension ScriptedSessionTests {
             left = await runner.runningKeys
         }
         #expect(left == [.downloadEvents])
+        #expect(await runner.sessionHolders == 0, "the sessions of ended tasks are let go")
         await runner.cancelAll()
         left = await runner.runningKeys
         #expect(left.isEmpty)

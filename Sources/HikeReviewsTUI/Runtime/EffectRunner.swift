@@ -23,15 +23,16 @@ actor EffectRunner {
     private struct Running {
         var generation: Int
         var task: Task<Void, Never>
-        /// The sessions a translation task made, so a cancel of downloads reaches them.
-        var sessions: [TranslationSession] = []
     }
 
-    let queue: ActionQueue
+    nonisolated let queue: ActionQueue
     private let index: ReviewLanguageIndex
-    let manager: PackManager
+    nonisolated let manager: PackManager
     nonisolated let consent: TerminalConsent
     private var running: [Key: Running] = [:]
+    /// The sessions of each task until it ends (by generation), cancelled or not: a download
+    /// they started outlives a cancelled translation, and `.cancelDownloads` must reach it.
+    private var sessions: [Int: [TranslationSession]] = [:]
     private var generation = 0
 
     init(queue: ActionQueue, detector: some LanguageDetecting, manager: PackManager = PackManager()) {
@@ -43,6 +44,8 @@ actor EffectRunner {
 
     /// The keys with a task under way (for tests: finished tasks are gone).
     var runningKeys: Set<Key> { Set(running.keys) }
+    /// How many tasks still hold sessions (for tests: those of ended tasks are let go).
+    var sessionHolders: Int { sessions.count }
 
     func run(_ effects: [Effect]) {
         // Download events are forwarded from the first effect on, for as long as the runner lives.
@@ -57,7 +60,7 @@ actor EffectRunner {
                 consent.answer(id, answer)
             case .cancelDownloads:
                 // A download belongs to the session that asked for it (or to the packs screen).
-                for entry in running.values { entry.sessions.forEach { $0.cancel() } }
+                for session in sessions.values.joined() { session.cancel() }
                 for key in running.keys {
                     if case .install = key { cancel(key) }
                 }
@@ -83,13 +86,15 @@ actor EffectRunner {
         }
     }
 
-    /// Cancels all running work (on quit); open consent requests are declined.
+    /// Cancels all running work and every download (on quit); open consent requests are declined.
     func cancelAll() {
         for key in running.keys { cancel(key) }
+        for session in sessions.values.joined() { session.cancel() }
         consent.declineAll()
     }
 
-    /// Starts `work` as the task of `key`, cancelling the task the key had.
+    /// Starts `work` as the task of `key`, cancelling the task the key had (a download its
+    /// sessions started goes on: the user approved it).
     func start(_ key: Key, sessions: [TranslationSession] = [], _ work: @escaping @Sendable () async -> Void) {
         cancel(key)
         generation += 1
@@ -100,18 +105,18 @@ actor EffectRunner {
             await work()
             self.finished(key, generation)
         }
-        running[key] = Running(generation: generation, task: task, sessions: sessions)
+        running[key] = Running(generation: generation, task: task)
+        if !sessions.isEmpty { self.sessions[generation] = sessions }
     }
 
     private func cancel(_ key: Key) {
-        guard let entry = running.removeValue(forKey: key) else { return }
-        entry.task.cancel()
-        entry.sessions.forEach { $0.cancel() }
+        running.removeValue(forKey: key)?.task.cancel()
     }
 
     /// A task ended: forget it, unless its key was started again since.
     private func finished(_ key: Key, _ generation: Int) {
         if running[key]?.generation == generation { running[key] = nil }
+        sessions[generation] = nil
     }
 
     /// Detects in batches so the screen fills in while the rest is still being read.
