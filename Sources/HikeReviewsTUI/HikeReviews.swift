@@ -59,10 +59,12 @@ enum HikeReviews {
             StandardError.print("hike-reviews: no routes file found; pass --data PATH or set HIKE_REVIEWS_DATA (see --help)")
             return 1
         }
+        // Read off the main actor, as every disk step of the app is.
+        let loaded = await Task.detached { Result { () throws(CatalogLoadError) in try CatalogLoader.load(contentsOf: url) } }.value
         let catalog: RouteCatalog
-        do {
-            catalog = try CatalogLoader.load(contentsOf: url)
-        } catch {
+        switch loaded {
+        case .success(let routes): catalog = routes
+        case .failure(let error):
             StandardError.print("hike-reviews: \(error.description)")
             return 1
         }
