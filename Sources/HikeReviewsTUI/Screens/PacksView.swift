@@ -2,7 +2,9 @@
 enum PacksView {
     static func draw(_ packs: PacksScreenState, in rect: Rect, into buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
-        _ = buffer.put(" Language packs · i install · d delete · Esc back", x: rect.x, y: rect.y, style: .title, maxWidth: rect.width)
+        let keys = [KeyBindings.hint(.install, "install", in: .packs), KeyBindings.hint(.remove, "delete", in: .packs),
+                    KeyBindings.hint(.back, "back", in: .packs)]
+        _ = buffer.put(" " + (["Language packs"] + keys).joined(separator: " · "), x: rect.x, y: rect.y, style: .title, maxWidth: rect.width)
         if packs.loading {
             _ = buffer.put(" loading…", x: rect.x, y: rect.y + 2, style: .dim, maxWidth: rect.width)
             return
