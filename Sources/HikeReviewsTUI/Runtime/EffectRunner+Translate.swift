@@ -18,7 +18,7 @@ extension EffectRunner {
                     // Checks the route and asks for packs once for the whole group.
                     try await session.prepareTranslation()
                 } catch {
-                    queue.send(.translationFailed(run: run, reviewIDs: ids, failure: Self.failure(error, source: source)))
+                    queue.send(.translationFailed(run: run, reviewIDs: ids, failure: TranslationFailure(error, source: source)))
                     return
                 }
                 var done: Set<String> = []
@@ -33,7 +33,7 @@ extension EffectRunner {
                     }
                 } catch {
                     if Task.isCancelled { return }
-                    queue.send(.translationFailed(run: run, reviewIDs: ids.filter { !done.contains($0) }, failure: Self.failure(error, source: source)))
+                    queue.send(.translationFailed(run: run, reviewIDs: ids.filter { !done.contains($0) }, failure: TranslationFailure(error, source: source)))
                 }
             })
         }
@@ -49,28 +49,9 @@ extension EffectRunner {
                 queue.send(.overlayTranslated(run: run, status: .done(text: response.targetText, route: response.route, unknownWords: response.unknownWords,
                                                                                     engines: response.legs.map(\.engine))))
             } catch {
-                let status: TranslationStatus
-                switch Self.failure(error, source: job.source) {
-                case .noRoute(let source): status = .noRoute(source: source)
-                case .needsPack(let packs): status = .needsPack(packs)
-                case .failed(let message): status = .failed(message)
-                }
-                queue.send(.overlayTranslated(run: run, status: status))
+                queue.send(.overlayTranslated(run: run, status: TranslationFailure(error, source: job.source).status))
             }
         })
-    }
-
-    static func failure(_ error: Error, source: String) -> TranslationFailure {
-        switch error {
-        case TranslationError.unsupportedSourceLanguage, TranslationError.unsupportedTargetLanguage, TranslationError.unsupportedLanguagePairing:
-            return .noRoute(source: source)
-        case let error as TranslationError where error == .notInstalled:
-            return .needsPack(error.packs)
-        case let error as TranslationError:
-            return .failed(error.description)
-        default:
-            return .failed("\(error)")
-        }
     }
 
     /// The choices of a target picker: every language some route reaches, with its status
@@ -107,7 +88,7 @@ extension EffectRunner {
         Task.detached {
             let (packs, problem) = await manager.listing()
             let rows = packs.map {
-                PackRow(id: $0.id, title: $0.title, status: $0.status.rawValue, size: $0.size,
+                PackRow(id: $0.id, title: $0.title, status: $0.status, size: $0.size,
                         directions: $0.directions.map { $0.joined(separator: ">") }, entry: $0.entry, engine: $0.engine,
                         unreachable: $0.unreachable)
             }
@@ -189,7 +170,7 @@ extension EffectRunner {
                 case .stalled(let id, let idle): queue.send(.downloadStalled(packID: id, seconds: Int(idle.components.seconds)))
                 case .succeeded(let id): queue.send(.downloadFinished(packID: id))
                 case .failed(let id, let reason):
-                    if reason != .cancelled { queue.send(.downloadFailed(packID: id, message: reason.description)) }
+                    if reason != .cancelled { queue.send(.downloadFailed(packID: id, message: EngineErrorText.message(reason))) }
                 }
             }
         })

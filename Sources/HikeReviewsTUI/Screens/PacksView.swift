@@ -20,10 +20,10 @@ enum PacksView {
             guard index < packs.rows.count else { break }
             let pack = packs.rows[index]
             let line = " " + TerminalText.pad(TerminalText.truncate(TerminalText.sanitize(pack.id), width: idWidth - 1), width: idWidth)
-                + TerminalText.pad(pack.status, width: 11) + TerminalText.pad(pack.engine.rawValue, width: 10)
-                + TerminalText.pad(pack.size > 0 ? DialogViews.size(pack.size) : (pack.status == "available" ? "unknown" : "-"), width: 9)
+                + TerminalText.pad(pack.status.rawValue, width: 11) + TerminalText.pad(pack.engine.rawValue, width: 10)
+                + TerminalText.pad(pack.size > 0 ? DialogViews.size(pack.size) : (pack.status == .available ? "unknown" : "-"), width: 9)
                 + TerminalText.sanitize(pack.directions.joined(separator: " "))
-            let style: Style = index == packs.selected ? .selected : (pack.status == "available" ? .dim : .plain)
+            let style: Style = index == packs.selected ? .selected : (pack.status == .available ? .dim : .plain)
             _ = buffer.put(TerminalText.pad(line, width: rect.width), x: rect.x, y: rect.y + 2 + row, style: style, maxWidth: rect.width)
         }
         if packs.rows.isEmpty {
