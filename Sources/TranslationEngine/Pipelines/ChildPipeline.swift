@@ -214,7 +214,7 @@ final class ChildPipeline: Sendable {
         // reader dead, such a write fails with EPIPE instead.
         for pid in pids {
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            _ = Syscall.retryingOnInterrupt { waitpid(pid, &status, 0) }
         }
         // Ends the relay threads (our copies of the tagger's pipe ends would keep them waiting).
         tagger?.close()
