@@ -45,7 +45,7 @@ enum CommandOutput {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { break }
             var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let ready = poll(&poller, 1, Int32(left / .milliseconds(1)))
             // Not Syscall.retryingOnInterrupt: the wait left is worked out again first.
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { break }

@@ -164,7 +164,7 @@ extension EffectRunner {
         downloadTasks.add(Task.detached {
             for await event in events {
                 let elapsed = clock.now - start
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                let seconds = elapsed / .seconds(1)
                 switch event {
                 case .progress(let id, let bytes, let total): queue.send(.downloadProgressed(packID: id, bytes: bytes, total: total, time: seconds))
                 case .stalled(let id, let idle): queue.send(.downloadStalled(packID: id, seconds: Int(idle.components.seconds)))

@@ -225,22 +225,10 @@ final class ChildPipeline: Sendable {
         fail(.shutDown)
     }
 
+    /// Where `needle` first occurs in `haystack` at or after `start`.
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard haystack.count >= needle.count, start >= 0 else { return nil }
-        return haystack.withUnsafeBufferPointer { hay in
-            needle.withUnsafeBufferPointer { pin in
-                var index = start
-                let last = hay.count - pin.count
-                let first = pin[0]
-                while index <= last {
-                    if hay[index] == first && memcmp(hay.baseAddress! + index, pin.baseAddress!, pin.count) == 0 {
-                        return index
-                    }
-                    index += 1
-                }
-                return nil
-            }
-        }
+        guard start >= 0, start <= haystack.count else { return nil }
+        return haystack[start...].firstRange(of: needle)?.lowerBound
     }
 }
 
