@@ -20,7 +20,10 @@ extension EngineErrorTextTests {
         #expect(underlying == .timedOut)
         #expect(error == .internalError)
         let failure = TranslationFailure(error, source: "es")
-        #expect(failure == .failed("translation failed: spa-eng: \(PipelineError.timedOut)"))
+        // The screen writes "translation failed: " itself, so it is not said twice.
+        #expect(failure == .failed("spa-eng: \(PipelineError.timedOut)"))
+        let lines = RouteDetailLayout.translationLines(ReviewTranslation(target: "en", status: failure.status), width: 80)
+        #expect(lines.map { $0.segments.map(\.text).joined() } == ["↳ translation failed: spa-eng: \(PipelineError.timedOut)"])
     }
 
     @Test func anyOtherErrorIsWrappedNotFlattened() throws {

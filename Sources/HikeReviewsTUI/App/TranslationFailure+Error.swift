@@ -28,11 +28,14 @@ extension TranslationFailure {
 
 /// The words for an engine error, one function per error type.
 enum EngineErrorText {
-    /// A translation error: what happened and what to do, as the engine says it (a pipeline's
-    /// failure keeps its mode and cause: "translation failed: eng-spa: timed out"); anything
-    /// else the session let through (the neural worker's own errors), as it describes itself.
+    /// A translation error: what happened and what to do, as the engine says it; for the
+    /// engine's own failure only its detail ("eng-spa: timed out"), because the screen already
+    /// says "translation failed:" before it. Anything else the session let through (the neural
+    /// worker's own errors), as it describes itself.
     static func message(_ error: any Error) -> String {
-        (error as? TranslationError)?.description ?? "\(error)"
+        guard let error = error as? TranslationError else { return "\(error)" }
+        if error == .internalError, let detail = error.detail { return detail }
+        return error.description
     }
 
     /// A failed pack download, for the error dialog.
