@@ -226,9 +226,21 @@ final class ChildPipeline: Sendable {
     }
 
     /// Where `needle` first occurs in `haystack` at or after `start`.
+    ///
+    /// memcmp, not `firstRange(of:)`: this runs on every chunk a pipeline writes, and the
+    /// generic search is unspecialised in debug builds (see `LineReader.newline`).
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard start >= 0, start <= haystack.count else { return nil }
-        return haystack[start...].firstRange(of: needle)?.lowerBound
+        guard !needle.isEmpty, start >= 0, haystack.count - start >= needle.count else { return nil }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                var index = start
+                while index <= hay.count - pin.count {
+                    if hay[index] == pin[0] && memcmp(hay.baseAddress! + index, pin.baseAddress!, pin.count) == 0 { return index }
+                    index += 1
+                }
+                return nil
+            }
+        }
     }
 }
 
