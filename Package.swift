@@ -26,15 +26,17 @@ let package = Package(
             name: "CCLD2",
             linkerSettings: [.linkedLibrary("cld2_full"), .linkedLibrary("cld2")]
         ),
-        .target(name: "ReviewModel"),
+        // The one escaping sanitiser, shared by the two libraries and the app (package access).
+        .target(name: "TextSafety"),
+        .target(name: "ReviewModel", dependencies: ["TextSafety"]),
         // The neural worker is a Python script run from the checkout (see NeuralRuntime).
-        .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto"],
+        .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto", "TextSafety"],
                 exclude: ["Neural/neural_worker.py"]),
         // ML Kit's Translate names over TranslationEngine, for code written from Google's guide.
         .target(name: "MLKitTranslate", dependencies: ["TranslationEngine"]),
         .executableTarget(
             name: "HikeReviewsTUI",
-            dependencies: ["CNcurses", "ReviewModel", "TranslationEngine"]
+            dependencies: ["CNcurses", "ReviewModel", "TranslationEngine", "TextSafety"]
         ),
         // Client code written from Apple's Translation docs, with only the import changed; run
         // by AppleClientTests.

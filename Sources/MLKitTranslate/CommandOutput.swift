@@ -1,4 +1,5 @@
 import Foundation
+import TranslationEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,16 +45,16 @@ enum CommandOutput {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { break }
             var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let ready = poll(&poller, 1, Int32(left / .milliseconds(1)))
+            // Not Syscall.retryingOnInterrupt: the wait left is worked out again first.
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { break }
-            let count = read(fds[0], &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
+            let count = Syscall.retryingOnInterrupt { read(fds[0], &buffer, buffer.count) }
             if count <= 0 { finished = true } else { output += buffer[..<count] }
         }
         if !finished { kill(pid, SIGKILL) }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = Syscall.retryingOnInterrupt { waitpid(pid, &status, 0) }
         // Exited normally with status 0: WIFEXITED and WEXITSTATUS by hand (they are macros).
         guard finished, status & 0x7f == 0, (status >> 8) & 0xff == 0 else { return nil }
         return String(decoding: output, as: UTF8.self)

@@ -1,4 +1,7 @@
-/// Renders text from untrusted input for error messages that must stay on one line and cannot drive a terminal.
+import TextSafety
+
+/// Renders text from untrusted input for error messages that must stay on one line and cannot drive a terminal;
+/// the escaping is the package's one sanitiser, `EscapedText`.
 enum DiagnosticText {
     /// Longest excerpt of input, in Unicode scalars, shown in a message.
     static let excerptLimit = 48
@@ -10,26 +13,12 @@ enum DiagnosticText {
 
     /// `text` escaped and shortened to `excerptLimit` scalars, without quotes.
     static func excerpt(_ text: String, escapingQuotes: Bool = false) -> String {
-        var result = ""
-        var shown = 0
-        for scalar in text.unicodeScalars {
-            guard shown < excerptLimit else {
-                result += "…"
-                break
-            }
-            append(scalar, to: &result, escapingQuotes: escapingQuotes)
-            shown += 1
-        }
-        return result
+        EscapedText.escaped(text, limit: excerptLimit, escapingQuotes: escapingQuotes)
     }
 
     /// `text` with control characters escaped but otherwise whole, for file names and paths.
     static func sanitized(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            append(scalar, to: &result, escapingQuotes: false)
-        }
-        return result
+        EscapedText.escaped(text)
     }
 
     /// A file size and a size limit as text, such as `50.0 MB` and `32 MB`.
@@ -71,38 +60,5 @@ enum DiagnosticText {
             return "\(whole)"
         }
         return "\(whole).\(tenths)"
-    }
-
-    private static func append(_ scalar: Unicode.Scalar, to result: inout String, escapingQuotes: Bool) {
-        switch scalar {
-        case "\"" where escapingQuotes:
-            result += "\\\""
-        case "\\" where escapingQuotes:
-            result += "\\\\"
-        case "\n":
-            result += "\\n"
-        case "\r":
-            result += "\\r"
-        case "\t":
-            result += "\\t"
-        default:
-            if needsEscape(scalar) {
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-    }
-
-    /// Control characters, line separators and bidirectional overrides, which could
-    /// break the one-line format or reorder what a terminal shows.
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-            return true
-        default:
-            return scalar.properties.generalCategory == .control
-        }
     }
 }

@@ -81,8 +81,8 @@ import TranslationEngine
         var state = Fixtures.state()
         Fixtures.press([.char("P")], on: &state)
         _ = state.reduce(.packsLoaded([
-            PackRow(id: "eng-spa", title: "English - Spanish", status: "installed", size: 2_684_782, directions: ["es>en"], entry: nil),
-            PackRow(id: "translate-de_en", title: "German - English", status: "available", size: 0, directions: ["de>en"],
+            PackRow(id: "eng-spa", title: "English - Spanish", status: .installed, size: 2_684_782, directions: ["es>en"], entry: nil),
+            PackRow(id: "translate-de_en", title: "German - English", status: .available, size: 0, directions: ["de>en"],
                     entry: Self.germanEnglish, engine: .neural),
         ], message: nil))
         Snapshot.check(AppView.render(state), named: "packs-engines")

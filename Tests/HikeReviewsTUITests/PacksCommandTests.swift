@@ -85,7 +85,7 @@ extension PacksCommandTests {
         let result = try CommandLineTests.runBinary(["packs", "list"], environment: Self.environment(store: store, index: folder + "/index.json"))
         #expect(result.status == 0)
         #expect(!result.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
-        #expect(result.output.contains("Evil \\u{1b}]0;owned"))
+        #expect(result.output.contains("Evil \\u001B]0;owned"))
     }
 
     @Test func twoProcessesInstallingTheSamePackAtOnce() async throws {

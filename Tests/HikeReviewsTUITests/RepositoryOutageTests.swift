@@ -88,11 +88,11 @@ extension RepositoryOutageTests {
     @Test func thePacksScreenOffersNoPackOfAnUnreachableRepositoryAndAsksTheServerForUnknownSizes() {
         var state = Fixtures.state()
         #expect(Fixtures.press([.char("P")], on: &state) == [.loadPacks])
-        let down = PackRow(id: "translate-de_en", title: "German - English", status: "available", size: 0, directions: ["de>en"],
+        let down = PackRow(id: "translate-de_en", title: "German - English", status: .available, size: 0, directions: ["de>en"],
                            entry: Self.german, unreachable: true)
         var upEntry = Self.german
         upEntry.id = "translate-nl_en"
-        let up = PackRow(id: "translate-nl_en", title: "Dutch - English", status: "available", size: 0, directions: ["nl>en"], entry: upEntry)
+        let up = PackRow(id: "translate-nl_en", title: "Dutch - English", status: .available, size: 0, directions: ["nl>en"], entry: upEntry)
         _ = state.reduce(.packsLoaded([down, up], message: "Argos index unreachable: Argos packs listed from its copy of 3 h ago"))
         #expect(Fixtures.press([.char("i")], on: &state).isEmpty)
         #expect(state.modals.isEmpty)

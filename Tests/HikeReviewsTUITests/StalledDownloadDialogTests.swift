@@ -64,7 +64,7 @@ extension StalledDownloadDialogTests {
         var state = Fixtures.state()
         Fixtures.press([.char("P")], on: &state)
         let entry = TranslateFlowTests.englishSpanish
-        _ = state.reduce(.packsLoaded([PackRow(id: entry.id, title: entry.title, status: "available", size: entry.size, directions: ["es>en"], entry: entry)], message: nil))
+        _ = state.reduce(.packsLoaded([PackRow(id: entry.id, title: entry.title, status: .available, size: entry.size, directions: ["es>en"], entry: entry)], message: nil))
         #expect(Fixtures.press([.char("i")], on: &state).isEmpty)
         #expect(Fixtures.press([.enter], on: &state) == [.installPacks(["eng-spa"])])
         _ = state.reduce(.downloadFailed(packID: "eng-spa", message: Self.stalledMessage))

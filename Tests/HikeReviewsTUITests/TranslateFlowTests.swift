@@ -243,8 +243,8 @@ extension TranslateFlowTests {
     @Test func packsScreenInstallsThroughTheDialogAndDeletesAfterAConfirmation() throws {
         var state = Fixtures.state()
         #expect(Fixtures.press([.char("P")], on: &state) == [.loadPacks])
-        let installed = PackRow(id: "fr-es", title: "French - Spanish", status: "installed", size: 3_805_691, directions: ["fr>es"], entry: nil)
-        let available = PackRow(id: "eng-spa", title: "English - Spanish", status: "available", size: 2_684_782, directions: ["es>en"], entry: Self.englishSpanish)
+        let installed = PackRow(id: "fr-es", title: "French - Spanish", status: .installed, size: 3_805_691, directions: ["fr>es"], entry: nil)
+        let available = PackRow(id: "eng-spa", title: "English - Spanish", status: .available, size: 2_684_782, directions: ["es>en"], entry: Self.englishSpanish)
         _ = state.reduce(.packsLoaded([installed, available], message: nil))
         #expect(Snapshot.text(of: AppView.render(state)).contains("eng-spa   available  apertium"))
         Fixtures.press([.char("j"), .char("i")], on: &state)
@@ -256,7 +256,7 @@ extension TranslateFlowTests {
         guard case .confirm = state.modals.last else { Issue.record("no confirmation"); return }
         #expect(Fixtures.press([.enter], on: &state) == [.removePack("fr-es")])
         // Debian's own packs are not ours to delete.
-        _ = state.reduce(.packsLoaded([PackRow(id: "eng-cat", title: "eng-cat", status: "system", size: 0, directions: [], entry: nil)], message: nil))
+        _ = state.reduce(.packsLoaded([PackRow(id: "eng-cat", title: "eng-cat", status: .system, size: 0, directions: [], entry: nil)], message: nil))
         Fixtures.press([.char("g"), .char("d")], on: &state)
         #expect(state.modals.isEmpty)
         guard case .packs(let packs) = state.screens.last else { Issue.record("left the packs screen"); return }

@@ -69,7 +69,7 @@ extension AppState {
             if command == .showPacks { return openPacks() }
             if let effects = runTranslationCommand(command) { return effects }
             return runRouteDetail(command)
-        case .consent, .progress, .errorDialog, .overlay: return runDialog(command)
+        case .consent, .confirmDialog, .progress, .errorDialog, .overlay: return runDialog(command)
         case .packs: return runPacks(command)
         }
         return []

@@ -378,8 +378,8 @@ extension AppState {
         case .install:
             guard packs.rows.indices.contains(packs.selected) else { return [] }
             let row = packs.rows[packs.selected]
-            guard row.status == "available", let entry = row.entry else {
-                packs.message = "\(row.id) is \(row.status) already"
+            guard row.status == .available, let entry = row.entry else {
+                packs.message = "\(row.id) is \(row.status.rawValue) already"
                 screens[screens.count - 1] = .packs(packs)
                 return []
             }
@@ -394,8 +394,8 @@ extension AppState {
         case .remove:
             guard packs.rows.indices.contains(packs.selected) else { return [] }
             let row = packs.rows[packs.selected]
-            guard row.status == "installed" else {
-                packs.message = row.status == "system" ? "\(row.id) is Debian's: remove it with apt" : "\(row.id) is not installed"
+            guard row.status == .installed else {
+                packs.message = row.status == .system ? "\(row.id) is Debian's: remove it with apt" : "\(row.id) is not installed"
                 screens[screens.count - 1] = .packs(packs)
                 return []
             }

@@ -173,8 +173,7 @@ struct ConfirmState: Equatable, Sendable {
 struct PackRow: Equatable, Sendable {
     var id: String
     var title: String
-    /// installed, system or available.
-    var status: String
+    var status: PackManager.Status
     var size: Int
     var directions: [String]
     var entry: PackIndex.Entry?

@@ -1,4 +1,5 @@
 import Foundation
+import TranslationEngine
 
 /// Reads a file descriptor line by line with `read(2)`, in time linear in its size.
 ///
@@ -82,8 +83,7 @@ struct LineReader {
                 searched -= lineStart
                 lineStart = 0
             }
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = chunk.withUnsafeMutableBytes { raw in Syscall.retryingOnInterrupt { read(fd, raw.baseAddress, raw.count) } }
             if count < 0 {
                 finished = true
                 let message = String(cString: strerror(errno))

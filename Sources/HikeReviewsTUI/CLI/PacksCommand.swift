@@ -8,7 +8,7 @@ enum PacksCommand {
     struct Row: Sendable {
         var id: String
         var title: String
-        var status: String
+        var status: PackManager.Status
         var version: String
         var size: Int
         var directions: [[String]]
@@ -18,7 +18,7 @@ enum PacksCommand {
         init(_ pack: PackListing) {
             id = TerminalSafe.clean(pack.id, limit: 40)
             title = TerminalSafe.clean(pack.title, limit: 60)
-            status = pack.status.rawValue
+            status = pack.status
             version = TerminalSafe.clean(pack.version, limit: 30)
             size = pack.size
             directions = pack.directions.map { $0.map { TerminalSafe.clean($0, limit: 20) } }
@@ -44,7 +44,7 @@ enum PacksCommand {
         let rows = packs.map(Row.init)
         if json {
             let objects: [[String: Any]] = rows.map {
-                ["id": $0.id, "title": $0.title, "status": $0.status, "version": $0.version, "size": $0.size, "directions": $0.directions,
+                ["id": $0.id, "title": $0.title, "status": $0.status.rawValue, "version": $0.version, "size": $0.size, "directions": $0.directions,
                  "engine": $0.engine, "sha256": $0.sha256 ?? NSNull()]
             }
             let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
@@ -69,7 +69,7 @@ enum PacksCommand {
     private static func table(_ rows: [Row]) -> String {
         let header = ["ID", "STATUS", "ENGINE", "VERSION", "SIZE", "DIRECTIONS", "TITLE"]
         let cells = rows.map { row in
-            [row.id, row.status, row.engine, row.version, row.size > 0 ? megabytes(row.size) : (row.status == "available" ? "?" : "-"),
+            [row.id, row.status.rawValue, row.engine, row.version, row.size > 0 ? megabytes(row.size) : (row.status == .available ? "?" : "-"),
              row.directions.map { $0.joined(separator: ">") }.joined(separator: " "), row.title]
         }
         let widths = (0..<header.count - 1).map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }

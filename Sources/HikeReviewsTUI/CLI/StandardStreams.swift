@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TranslationEngine
 
 /// The process's standard streams as the commands use them: checked once at start, written
 /// through one buffered writer that notices a closed pipe, sanitised where a terminal reads them.
@@ -28,14 +29,7 @@ enum StandardStreams {
     /// Writes every byte, retrying on EINTR; false on any other error (EPIPE among them).
     @discardableResult
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        FileDescriptorIO.writeAll(fd, bytes)
     }
 }
 

@@ -43,10 +43,9 @@ enum TranslateCommand {
         if source != nil && !sameLanguage {
             do {
                 try await session.prepareTranslation()
-            } catch let error as TranslationError {
-                return fail(error, status: status(of: error))
             } catch {
-                return fail(.internalError("\(error)"), status: 1)
+                let error = TranslationError(error)
+                return fail(error, status: status(of: error))
             }
         }
         let (events, continuation) = AsyncStream<Event>.makeStream()
@@ -127,10 +126,8 @@ enum TranslateCommand {
         }
         do {
             return .done(try await session.translate(line))
-        } catch let error as TranslationError {
-            return .failed(line, error)
         } catch {
-            return .failed(line, .internalError("\(error)"))
+            return .failed(line, TranslationError(error))
         }
     }
 

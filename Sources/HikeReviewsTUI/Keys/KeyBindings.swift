@@ -6,6 +6,7 @@ enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case textInput = "Search field"
     case help = "Help"
     case consent = "Dialog"
+    case confirmDialog = "Confirm"
     case progress = "Download"
     case errorDialog = "Error"
     case overlay = "Translation"
@@ -64,6 +65,8 @@ enum KeyBindings {
         KeyBinding(command: .showPacks, keys: [.char("P")], help: "language packs", contexts: [.routeList, .routeDetail]),
         KeyBinding(command: .confirm, keys: [.enter, .char("y")], help: "yes (the highlighted button)", contexts: [.consent]),
         KeyBinding(command: .decline, keys: [.escape, .char("n")], help: "not now", contexts: [.consent]),
+        KeyBinding(command: .confirm, keys: [.enter, .char("y")], help: "delete (the highlighted button)", contexts: [.confirmDialog]),
+        KeyBinding(command: .decline, keys: [.escape, .char("n")], help: "keep", contexts: [.confirmDialog]),
         KeyBinding(command: .chooseAlternative, keys: [.char("a")], help: "download the other engine's packs instead, when offered",
                    contexts: [.consent]),
         KeyBinding(command: .hide, keys: [.char("h"), .escape], help: "hide; the download goes on", contexts: [.progress]),
@@ -84,6 +87,26 @@ enum KeyBindings {
     /// The command a key runs in a context, if any.
     static func command(for key: Key, in context: KeyContext) -> Command? {
         table.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.command
+    }
+
+    /// The first key bound to a command in a context, or `preferred` when it is one of them;
+    /// nil when the command is not bound there.
+    static func key(for command: Command, in context: KeyContext, preferring preferred: Key? = nil) -> Key? {
+        let keys = table.filter { $0.command == command && $0.contexts.contains(context) }.flatMap(\.keys)
+        if let preferred, keys.contains(preferred) { return preferred }
+        return keys.first
+    }
+
+    /// A status-bar or title hint, "Enter open": the key from the table, then what it does.
+    static func hint(_ command: Command, _ what: String, in context: KeyContext, preferring preferred: Key? = nil) -> String {
+        guard let key = key(for: command, in: context, preferring: preferred) else { return what }
+        return "\(key.label) \(what)"
+    }
+
+    /// A dialog button, "Delete (Enter)": what it does, then the key from the table.
+    static func button(_ what: String, _ command: Command, in context: KeyContext) -> String {
+        guard let key = key(for: command, in: context) else { return what }
+        return "\(what) (\(key.label))"
     }
 
     /// The bindings of one context, keys merged per command, in table order.

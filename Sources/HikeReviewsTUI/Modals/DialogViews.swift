@@ -43,15 +43,16 @@ enum DialogViews {
         var lines: [(String, Style)] = [("\(request.reason) needs:", .dialogTitle)]
         lines += packLines(request.packs)
         lines.append(("", .dialog))
-        var buttons = ["Download (Enter)"]
+        var buttons = [KeyBindings.button("Download", .confirm, in: .consent)]
         if request.alternative.isEmpty {
             lines.append(("Total \(totalSize(request.packs))", .dim))
         } else {
             lines.append(("Or instead, with \(request.alternativeEngine.rawValue) (\(totalSize(request.alternative))):", .dialogTitle))
             lines += packLines(request.alternative)
-            buttons = ["\(request.engine.rawValue.capitalized) (Enter)", "\(request.alternativeEngine.rawValue.capitalized) (a)"]
+            buttons = [KeyBindings.button(request.engine.rawValue.capitalized, .confirm, in: .consent),
+                       KeyBindings.button(request.alternativeEngine.rawValue.capitalized, .chooseAlternative, in: .consent)]
         }
-        buttons.append("Not now (Esc)")
+        buttons.append(KeyBindings.button("Not now", .decline, in: .consent))
         drawBox(title: "Download language packs?", lines: lines, buttons: buttons, in: area, into: &buffer)
     }
 
@@ -96,16 +97,17 @@ enum DialogViews {
         if let stalled = download.stalledSeconds {
             lines.append(("Stalled: no data from the server for \(stalled) s", .error))
         }
-        drawBox(title: "Language packs", lines: lines, buttons: ["Hide (h)", "Cancel (c)"], in: area, into: &buffer)
+        drawBox(title: "Language packs", lines: lines, buttons: [KeyBindings.button("Hide", .hide, in: .progress), KeyBindings.button("Cancel", .cancelDownload, in: .progress)], in: area, into: &buffer)
     }
 
     static func drawError(_ error: ErrorDialogState, in area: Rect, into buffer: inout ScreenBuffer) {
+        let close = KeyBindings.button("Close", .cancel, in: .errorDialog)
         drawBox(title: error.title, lines: [(error.message, .dialog)],
-                buttons: error.canRetry ? ["Retry (r)", "Close (Esc)"] : ["Close (Esc)"], in: area, into: &buffer)
+                buttons: error.canRetry ? [KeyBindings.button("Retry", .retry, in: .errorDialog), close] : [close], in: area, into: &buffer)
     }
 
     static func drawConfirm(_ confirm: ConfirmState, in area: Rect, into buffer: inout ScreenBuffer) {
-        drawBox(title: "Confirm", lines: [(confirm.question, .dialog)], buttons: ["Delete (Enter)", "Keep (Esc)"], in: area, into: &buffer)
+        drawBox(title: "Confirm", lines: [(confirm.question, .dialog)], buttons: [KeyBindings.button("Delete", .confirm, in: .confirmDialog), KeyBindings.button("Keep", .decline, in: .confirmDialog)], in: area, into: &buffer)
     }
 
     /// A one-line summary for the status bar while a hidden download goes on.

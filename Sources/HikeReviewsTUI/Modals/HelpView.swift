@@ -8,7 +8,9 @@ enum HelpView {
             lines.append(TerminalText.pad(keys, width: 22) + " " + binding.help)
         }
         lines.append("")
-        lines.append("q quits from any screen; Ctrl-C from anywhere.")
+        let quit = KeyBindings.key(for: .quit, in: .routeList)?.label ?? "q"
+        let interrupt = KeyBindings.key(for: .quit, in: .progress)?.label ?? "Ctrl-C"
+        lines.append("\(quit) quits from any screen; \(interrupt) from anywhere.")
         return lines
     }
 

@@ -16,7 +16,8 @@ enum Modal: Equatable, Sendable {
         case .help: return .help
         case .languagePicker: return .languagePicker
         case .textInput: return .textInput
-        case .consent, .confirm: return .consent
+        case .consent: return .consent
+        case .confirm: return .confirmDialog
         case .progress: return .progress
         case .error: return .errorDialog
         case .overlay: return .overlay

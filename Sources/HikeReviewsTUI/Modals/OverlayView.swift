@@ -31,7 +31,9 @@ enum OverlayView {
         let height = min(target.height, lines.count + 3)
         let box = Rect(x: target.x + (target.width - width) / 2, y: room == above ? target.y + target.height - height : target.y, width: width, height: height)
         buffer.fill(box, style: .dialog)
-        buffer.drawBox(box, title: "Translation · L language · r inline · Esc close", style: .dialog)
+        let keys = [KeyBindings.hint(.pickTarget, "language", in: .overlay), KeyBindings.hint(.putInline, "inline", in: .overlay),
+                    KeyBindings.hint(.cancel, "close", in: .overlay)]
+        buffer.drawBox(box, title: (["Translation"] + keys).joined(separator: " · "), style: .dialog)
         let body = box.inset(horizontal: 2, vertical: 1)
         for (row, line) in lines.prefix(max(body.height, 0)).enumerated() {
             var x = body.x

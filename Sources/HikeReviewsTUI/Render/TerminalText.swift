@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Text handling for a cell-based terminal screen: sanitizing, measuring, wrapping and truncating.
 ///
 /// Every string that comes from data (reviews, names, titles) must pass through
@@ -127,14 +129,10 @@ enum TerminalText {
         return isInvisibleFormat(scalar) ? placeholder : nil
     }
 
-    /// Whether `scalar` reorders text (embeddings, overrides, isolates, marks).
+    /// Whether `scalar` reorders text (embeddings, overrides, isolates, marks): the package's
+    /// one rule, shared with the escaping sanitiser.
     static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-            return true
-        default:
-            return false
-        }
+        EscapedText.isBidiControl(scalar)
     }
 
     /// Whether `scalar` is an emoji tag character (U+E0020-E007F).

@@ -31,7 +31,7 @@ extension EffectRunner {
             try await session.prepareTranslation()
         } catch {
             if Task.isCancelled { return }
-            queue.send(.translationFailed(task: tag, reviewIDs: ids, failure: failure(error, source: source)))
+            queue.send(.translationFailed(task: tag, reviewIDs: ids, failure: TranslationFailure(error, source: source)))
             return
         }
         var done: Set<String> = []
@@ -46,7 +46,7 @@ extension EffectRunner {
             }
         } catch {
             if Task.isCancelled { return }
-            queue.send(.translationFailed(task: tag, reviewIDs: ids.filter { !done.contains($0) }, failure: failure(error, source: source)))
+            queue.send(.translationFailed(task: tag, reviewIDs: ids.filter { !done.contains($0) }, failure: TranslationFailure(error, source: source)))
         }
     }
 
@@ -62,27 +62,8 @@ extension EffectRunner {
                                                                        engines: response.legs.map(\.engine))))
             } catch {
                 if Task.isCancelled { return }
-                let status: TranslationStatus
-                switch Self.failure(error, source: job.source) {
-                case .noRoute(let source): status = .noRoute(source: source)
-                case .needsPack(let packs): status = .needsPack(packs)
-                case .failed(let message): status = .failed(message)
-                }
-                queue.send(.overlayTranslated(task: tag, status: status))
+                queue.send(.overlayTranslated(task: tag, status: TranslationFailure(error, source: job.source).status))
             }
-        }
-    }
-
-    static func failure(_ error: Error, source: String) -> TranslationFailure {
-        switch error {
-        case TranslationError.unsupportedSourceLanguage, TranslationError.unsupportedTargetLanguage, TranslationError.unsupportedLanguagePairing:
-            return .noRoute(source: source)
-        case let error as TranslationError where error == .notInstalled:
-            return .needsPack(error.packs)
-        case let error as TranslationError:
-            return .failed(error.description)
-        default:
-            return .failed("\(error)")
         }
     }
 
@@ -120,7 +101,7 @@ extension EffectRunner {
         start(.packList) {
             let (packs, problem) = await manager.listing()
             let rows = packs.map {
-                PackRow(id: $0.id, title: $0.title, status: $0.status.rawValue, size: $0.size,
+                PackRow(id: $0.id, title: $0.title, status: $0.status, size: $0.size,
                         directions: $0.directions.map { $0.joined(separator: ">") }, entry: $0.entry, engine: $0.engine,
                         unreachable: $0.unreachable)
             }
@@ -196,13 +177,13 @@ extension EffectRunner {
         start(.downloadEvents) {
             for await event in events {
                 let elapsed = clock.now - began
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                let seconds = elapsed / .seconds(1)
                 switch event {
                 case .progress(let id, let bytes, let total): queue.send(.downloadProgressed(packID: id, bytes: bytes, total: total, time: seconds))
                 case .stalled(let id, let idle): queue.send(.downloadStalled(packID: id, seconds: Int(idle.components.seconds)))
                 case .succeeded(let id): queue.send(.downloadFinished(packID: id))
                 case .failed(let id, let reason):
-                    if reason != .cancelled { queue.send(.downloadFailed(packID: id, message: reason.description)) }
+                    if reason != .cancelled { queue.send(.downloadFailed(packID: id, message: EngineErrorText.message(reason))) }
                 }
             }
         }

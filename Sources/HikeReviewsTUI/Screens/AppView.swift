@@ -86,30 +86,7 @@ enum AppView {
 
     private static func drawStatusBar(_ state: AppState, in rect: Rect, into buffer: inout ScreenBuffer) {
         buffer.fill(rect, style: .statusBar)
-        let hints: String
-        switch state.keyContext {
-        case .routeList: hints = "Enter open  / search  ? help  q quit"
-        case .routeDetail: hints = "l language  T translate  t overlay  o original  L target  / search  ? help  q quit"
-        case .languagePicker:
-            if case .languagePicker(let picker) = state.modals.last, case .identify = picker.purpose {
-                hints = "type to narrow  ↑↓ choose  Enter apply  Esc skip"
-            } else {
-                hints = "type to narrow  ↑↓ choose  Enter apply  Esc cancel"
-            }
-        case .textInput: hints = "Enter search  Esc cancel"
-        case .help: hints = "↑↓ scroll  Esc close"
-        case .consent:
-            if case .consent(let dialog) = state.modals.last, !dialog.request.alternative.isEmpty {
-                hints = "Enter \(dialog.request.engine.rawValue)  a \(dialog.request.alternativeEngine.rawValue)  Esc not now"
-            } else {
-                hints = "Enter yes  Esc not now"
-            }
-        case .progress: hints = "h hide (keeps downloading)  c cancel"
-        case .errorDialog:
-            if case .error(let error) = state.modals.last, error.canRetry { hints = "r retry  Esc close" } else { hints = "Esc close" }
-        case .overlay: hints = "L language  r put inline  Esc close"
-        case .packs: hints = "i install  d delete  Esc back  q quit"
-        }
+        let hints = statusHints(state).joined(separator: "  ")
         let position: String
         if case .packs(let packs) = state.screens.last {
             position = packs.rows.isEmpty ? "0/0" : "\(packs.selected + 1)/\(packs.rows.count)"
@@ -144,5 +121,45 @@ enum AppView {
         }
         let written = buffer.put(shown, x: rect.x + used, y: rect.y, style: .plain)
         _ = buffer.put("▏", x: rect.x + used + written, y: rect.y, style: .accent)
+    }
+
+    /// The status bar's key hints for what is on top: keys from the keybinding table, words
+    /// short enough for one line.
+    private static func statusHints(_ state: AppState) -> [String] {
+        let context = state.keyContext
+        func hint(_ command: Command, _ what: String, preferring key: Key? = nil) -> String {
+            KeyBindings.hint(command, what, in: context, preferring: key)
+        }
+        // "↑↓": the arrows, whatever else moves the selection.
+        func arrows(_ what: String) -> String {
+            let up = KeyBindings.key(for: .moveUp, in: context, preferring: .up)?.label ?? ""
+            let down = KeyBindings.key(for: .moveDown, in: context, preferring: .down)?.label ?? ""
+            return "\(up)\(down) \(what)"
+        }
+        switch context {
+        case .routeList: return [hint(.open, "open"), hint(.search, "search"), hint(.showHelp, "help"), hint(.quit, "quit")]
+        case .routeDetail:
+            return [hint(.pickLanguage, "language"), hint(.translateAll, "translate"), hint(.translateOne, "overlay"), hint(.toggleOriginal, "original"),
+                    hint(.pickTarget, "target"), hint(.search, "search"), hint(.showHelp, "help"), hint(.quit, "quit")]
+        case .languagePicker:
+            var skips = false
+            if case .languagePicker(let picker) = state.modals.last, case .identify = picker.purpose { skips = true }
+            return ["type to narrow", arrows("choose"), hint(.apply, "apply"), hint(.cancel, skips ? "skip" : "cancel")]
+        case .textInput: return [hint(.apply, "search"), hint(.cancel, "cancel")]
+        case .help: return [arrows("scroll"), hint(.back, "close")]
+        case .consent:
+            if case .consent(let dialog) = state.modals.last, !dialog.request.alternative.isEmpty {
+                return [hint(.confirm, dialog.request.engine.rawValue), hint(.chooseAlternative, dialog.request.alternativeEngine.rawValue),
+                        hint(.decline, "not now")]
+            }
+            return [hint(.confirm, "yes"), hint(.decline, "not now")]
+        case .confirmDialog: return [hint(.confirm, "delete"), hint(.decline, "keep")]
+        case .progress: return [hint(.hide, "hide (keeps downloading)"), hint(.cancelDownload, "cancel")]
+        case .errorDialog:
+            if case .error(let error) = state.modals.last, error.canRetry { return [hint(.retry, "retry"), hint(.cancel, "close")] }
+            return [hint(.cancel, "close")]
+        case .overlay: return [hint(.pickTarget, "language"), hint(.putInline, "put inline"), hint(.cancel, "close")]
+        case .packs: return [hint(.install, "install"), hint(.remove, "delete"), hint(.back, "back"), hint(.quit, "quit")]
+        }
     }
 }

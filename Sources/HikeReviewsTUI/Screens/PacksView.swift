@@ -2,7 +2,9 @@
 enum PacksView {
     static func draw(_ packs: PacksScreenState, in rect: Rect, into buffer: inout ScreenBuffer) {
         guard !rect.isEmpty else { return }
-        _ = buffer.put(" Language packs · i install · d delete · Esc back", x: rect.x, y: rect.y, style: .title, maxWidth: rect.width)
+        let keys = [KeyBindings.hint(.install, "install", in: .packs), KeyBindings.hint(.remove, "delete", in: .packs),
+                    KeyBindings.hint(.back, "back", in: .packs)]
+        _ = buffer.put(" " + (["Language packs"] + keys).joined(separator: " · "), x: rect.x, y: rect.y, style: .title, maxWidth: rect.width)
         if packs.loading {
             _ = buffer.put(" loading…", x: rect.x, y: rect.y + 2, style: .dim, maxWidth: rect.width)
             return
@@ -18,10 +20,10 @@ enum PacksView {
             guard index < packs.rows.count else { break }
             let pack = packs.rows[index]
             let line = " " + TerminalText.pad(TerminalText.truncate(TerminalText.sanitize(pack.id), width: idWidth - 1), width: idWidth)
-                + TerminalText.pad(pack.status, width: 11) + TerminalText.pad(pack.engine.rawValue, width: 10)
-                + TerminalText.pad(pack.size > 0 ? DialogViews.size(pack.size) : (pack.status == "available" ? "unknown" : "-"), width: 9)
+                + TerminalText.pad(pack.status.rawValue, width: 11) + TerminalText.pad(pack.engine.rawValue, width: 10)
+                + TerminalText.pad(pack.size > 0 ? DialogViews.size(pack.size) : (pack.status == .available ? "unknown" : "-"), width: 9)
                 + TerminalText.sanitize(pack.directions.joined(separator: " "))
-            let style: Style = index == packs.selected ? .selected : (pack.status == "available" ? .dim : .plain)
+            let style: Style = index == packs.selected ? .selected : (pack.status == .available ? .dim : .plain)
             _ = buffer.put(TerminalText.pad(line, width: rect.width), x: rect.x, y: rect.y + 2 + row, style: style, maxWidth: rect.width)
         }
         if packs.rows.isEmpty {

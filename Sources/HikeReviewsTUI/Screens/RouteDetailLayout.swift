@@ -151,7 +151,8 @@ struct RouteDetailLayout {
         }
     }
 
-    /// The line's words the engine did not know, underlined.
+    /// The line's words the engine did not know, underlined; words are split by the engine's
+    /// own rule (`PipelineTranslation.isWordCharacter`), so every word it reports is found.
     static func markUnknown(_ line: String, unknown: Set<String>) -> [(text: String, style: Style)] {
         guard !unknown.isEmpty else { return [(line, .plain)] }
         var segments: [(text: String, style: Style)] = []
@@ -168,7 +169,7 @@ struct RouteDetailLayout {
             word = ""
         }
         for character in line {
-            if character.isLetter || character.isNumber || character == "-" || character == "'" {
+            if PipelineTranslation.isWordCharacter(character) {
                 word.append(character)
             } else {
                 flushWord()

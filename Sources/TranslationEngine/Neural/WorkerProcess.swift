@@ -341,7 +341,7 @@ final class WorkerProcess: Sendable {
         kill(-pid, SIGKILL)
         kill(pid, SIGKILL)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = Syscall.retryingOnInterrupt { waitpid(pid, &status, 0) }
         // inputFD stays open until deinit (see ChildPipeline.terminate).
         readerDone.wait()
         errorReaderDone.wait()

@@ -66,7 +66,7 @@ public enum DownloadTimeout: Sendable, Equatable {
 
     /// "30 s", "1.5 s".
     static func seconds(_ duration: Duration) -> String {
-        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let value = duration / .seconds(1)
         return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }

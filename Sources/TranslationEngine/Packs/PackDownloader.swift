@@ -74,8 +74,7 @@ struct PackDownloader: Sendable {
         var total = 0
         while true {
             if Task.isCancelled { throw .cancelled }
-            let count = read(input, buffer.baseAddress, buffer.count)
-            if count < 0 && errno == EINTR { continue }
+            let count = Syscall.retryingOnInterrupt { read(input, buffer.baseAddress, buffer.count) }
             if count < 0 { throw .download("cannot read \(TerminalSafe.clean(path)): \(String(cString: strerror(errno)))") }
             if count == 0 { break }
             total += count

@@ -53,7 +53,7 @@ private final class SizeProbe: NSObject, URLSessionTaskDelegate, Sendable {
     }
 
     func run() async -> Int? {
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let seconds = timeout / .seconds(1)
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: seconds)
         request.httpMethod = "HEAD"
         let configuration = URLSessionConfiguration.ephemeral

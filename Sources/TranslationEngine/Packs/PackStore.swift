@@ -83,12 +83,10 @@ public struct PackStore: Sendable, Equatable {
         try createRoot()
         let fd = open(root + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .store("cannot open \(root)/.lock: \(String(cString: strerror(errno)))") }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let reason = String(cString: strerror(errno))
-                close(fd)
-                throw .store("cannot lock \(root)/.lock: \(reason)")
-            }
+        guard Syscall.retryingOnInterrupt({ flock(fd, LOCK_EX) }) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .store("cannot lock \(root)/.lock: \(reason)")
         }
         return fd
     }

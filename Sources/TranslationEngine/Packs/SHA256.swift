@@ -68,8 +68,7 @@ final class SHA256 {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count = read(fd, buffer.baseAddress, buffer.count)
-            if count < 0 && errno == EINTR { continue }
+            let count = Syscall.retryingOnInterrupt { read(fd, buffer.baseAddress, buffer.count) }
             if count < 0 { return nil }
             if count == 0 { break }
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))

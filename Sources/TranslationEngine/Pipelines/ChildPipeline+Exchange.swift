@@ -65,8 +65,7 @@ extension ChildPipeline {
     }
 
     static func interval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = max(0, seconds) * 1_000_000_000 + max(0, attoseconds) / 1_000_000_000
-        return .nanoseconds(Int(clamping: min(nanoseconds, Int64(Int32.max) * 1_000_000_000)))
+        let clamped = min(max(duration, .zero), .seconds(Int32.max))
+        return .nanoseconds(Int(clamped / .nanoseconds(1)))
     }
 }

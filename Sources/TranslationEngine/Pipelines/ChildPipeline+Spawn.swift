@@ -60,7 +60,7 @@ extension ChildPipeline {
                 if group != 0 { kill(-group, SIGKILL) }
                 for pid in pids {
                     var status: Int32 = 0
-                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    _ = Syscall.retryingOnInterrupt { waitpid(pid, &status, 0) }
                 }
                 closeAll()
                 throw error

@@ -214,7 +214,7 @@ final class ChildPipeline: Sendable {
         // reader dead, such a write fails with EPIPE instead.
         for pid in pids {
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            _ = Syscall.retryingOnInterrupt { waitpid(pid, &status, 0) }
         }
         // Ends the relay threads (our copies of the tagger's pipe ends would keep them waiting).
         tagger?.close()
@@ -225,17 +225,17 @@ final class ChildPipeline: Sendable {
         fail(.shutDown)
     }
 
+    /// Where `needle` first occurs in `haystack` at or after `start`.
+    ///
+    /// memcmp, not `firstRange(of:)`: this runs on every chunk a pipeline writes, and the
+    /// generic search is unspecialised in debug builds (see `LineReader.newline`).
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard haystack.count >= needle.count, start >= 0 else { return nil }
+        guard !needle.isEmpty, start >= 0, haystack.count - start >= needle.count else { return nil }
         return haystack.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin in
                 var index = start
-                let last = hay.count - pin.count
-                let first = pin[0]
-                while index <= last {
-                    if hay[index] == first && memcmp(hay.baseAddress! + index, pin.baseAddress!, pin.count) == 0 {
-                        return index
-                    }
+                while index <= hay.count - pin.count {
+                    if hay[index] == pin[0] && memcmp(hay.baseAddress! + index, pin.baseAddress!, pin.count) == 0 { return index }
                     index += 1
                 }
                 return nil

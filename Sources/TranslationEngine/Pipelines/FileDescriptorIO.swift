@@ -1,21 +1,20 @@
 import Foundation
 
 /// Blocking reads and writes on raw file descriptors, retried on EINTR: the one copy of the
-/// loops the pipelines' threads and the downloader need.
-enum FileDescriptorIO {
-    /// Writes every byte; false on any error other than EINTR (errno tells which).
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+/// loops the pipelines' threads, the downloader and the command line's standard streams need.
+package enum FileDescriptorIO {
+    /// Writes every byte; false on any error other than EINTR (errno tells which, EPIPE among them).
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
+            let written = Syscall.retryingOnInterrupt { write(fd, bytes.baseAddress! + offset, bytes.count - offset) }
             guard written > 0 else { return false }
             offset += written
         }
         return true
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
 
@@ -31,16 +30,16 @@ enum FileDescriptorIO {
         return bytes.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress else { return true }
             while offset < raw.count {
-                let written = write(fd, base + offset, raw.count - offset)
+                let written = Syscall.retryingOnInterrupt { write(fd, base + offset, raw.count - offset) }
                 if written > 0 {
                     offset += written
                     continue
                 }
                 let code = errno
-                if written < 0 && code == EINTR { continue }
                 guard written < 0 && (code == EAGAIN || code == EWOULDBLOCK) else { return false }
                 if abandoned() { return false }
                 var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                // An interrupted poll just goes round the loop again, like a timed-out one.
                 let ready = poll(&descriptor, 1, 200)
                 if ready < 0 && errno != EINTR { return false }
                 if descriptor.revents & Int16(POLLERR | POLLHUP) != 0 { return false }
@@ -61,8 +60,7 @@ struct ChunkReader {
 
     mutating func next() -> ArraySlice<UInt8>? {
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
+            let count = buffer.withUnsafeMutableBytes { raw in Syscall.retryingOnInterrupt { read(fd, raw.baseAddress, raw.count) } }
             guard count > 0 else { return nil }
             return buffer[..<count]
         }

@@ -63,7 +63,7 @@ struct MarkTap {
                 var end = index + 1
                 while end < bytes.count && Self.isWordByte(bytes[end]) { end += 1 }
                 // Non-ASCII punctuation (« ¿ —) is not part of the word.
-                let word = String(decoding: bytes[(index + 1)..<end], as: UTF8.self).prefix(while: UnknownWords.isWordCharacter)
+                let word = String(decoding: bytes[(index + 1)..<end], as: UTF8.self).prefix(while: PipelineTranslation.isWordCharacter)
                 if !word.isEmpty { words.add([String(word)]) }
                 // The mark goes even when no word follows it: the generator marks a form it cannot
                 // generate whatever it is ("#\$" for the "$" of "5$"), and `-n` writes none.

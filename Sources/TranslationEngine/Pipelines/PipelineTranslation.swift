@@ -10,4 +10,15 @@ public struct PipelineTranslation: Sendable, Hashable {
         self.text = text
         self.unknownWords = unknownWords
     }
+
+    /// Whether a character belongs to a word, for finding the words in `unknownWords`.
+    ///
+    /// A generator's mark covers the letters, digits, combining marks and the joiners
+    /// `-'’·_` after it ("*l’eau" is one unknown word). Whoever shows the words in the text
+    /// (underlining them, say) splits it with this same rule, so every reported word can be
+    /// found again.
+    public static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || "-'’·_".contains(character)
+            || character.unicodeScalars.first.map { $0.properties.generalCategory == .nonspacingMark } == true
+    }
 }

@@ -69,9 +69,7 @@ public enum StreamFormat {
 
     /// Scalar-wise substring test (String's own `contains` compares graphemes, and "\r\n" is one).
     private static func contains(_ run: String.UnicodeScalarView, _ needle: String) -> Bool {
-        let haystack = Array(run), pin = Array(needle.unicodeScalars)
-        guard haystack.count >= pin.count else { return false }
-        return (0...(haystack.count - pin.count)).contains { haystack[$0..<($0 + pin.count)].elementsEqual(pin) }
+        run.firstRange(of: needle.unicodeScalars) != nil
     }
 
     /// Escapes plain text for the stream format (no blanks, no final period: see `deformat`).

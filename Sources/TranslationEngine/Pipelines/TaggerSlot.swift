@@ -148,8 +148,7 @@ final class TaggerSlot: Sendable {
         state.withLock { state in
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
-                let count = buffer.withUnsafeMutableBytes { read(pipes.reportsRead, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
+                let count = buffer.withUnsafeMutableBytes { raw in Syscall.retryingOnInterrupt { read(pipes.reportsRead, raw.baseAddress, raw.count) } }
                 guard count > 0 else { break }
                 let text = state.tail + buffer[..<count]
                 state.reports += Self.occurrences(in: text)
@@ -241,7 +240,7 @@ final class TaggerSlot: Sendable {
         guard let old else { return false }
         kill(old.pid, SIGKILL)
         var status: Int32 = 0
-        while waitpid(old.pid, &status, 0) < 0 && errno == EINTR {}
+        _ = Syscall.retryingOnInterrupt { waitpid(old.pid, &status, 0) }
         guard let input = ChildPipeline.makeCloseOnExecPipe() else { return false }
         guard let output = ChildPipeline.makeCloseOnExecPipe() else {
             Foundation.close(input.read)

@@ -45,7 +45,7 @@ enum UnknownWords {
         var pending: (mark: Character, word: String)?
         for character in output {
             if var current = pending {
-                if isWordCharacter(character) {
+                if PipelineTranslation.isWordCharacter(character) {
                     current.word.append(contentsOf: restored(character))
                     pending = current
                     text.append(contentsOf: restored(character))
@@ -64,11 +64,6 @@ enum UnknownWords {
         }
         if let pending, !pending.word.isEmpty { collector.add([pending.word]) }
         return PipelineTranslation(text: text, unknownWords: collector.words)
-    }
-
-    static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || "-'’·_".contains(character)
-            || character.unicodeScalars.first.map { $0.properties.generalCategory == .nonspacingMark } == true
     }
 
     /// Unknown words in order, each once.

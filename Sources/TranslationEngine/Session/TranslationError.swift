@@ -22,13 +22,29 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
     public let targetTag: String?
     /// What went wrong inside, for `internalError` and `downloadFailed`.
     public let detail: String?
+    /// The error inside an `internalError`, as it was thrown: a `PipelineError`, a
+    /// `ModeFileError` or the neural worker's, so a caller can match it instead of reading
+    /// `detail`.
+    public let underlyingError: (any Error)?
 
-    init(_ kind: Kind, packs: [String] = [], source: String? = nil, target: String? = nil, detail: String? = nil) {
+    init(_ kind: Kind, packs: [String] = [], source: String? = nil, target: String? = nil, detail: String? = nil,
+         underlying: (any Error)? = nil) {
         self.kind = kind
         self.packs = packs
         self.sourceTag = source
         self.targetTag = target
         self.detail = detail
+        self.underlyingError = underlying
+    }
+
+    /// `error` itself when it is a `TranslationError`, otherwise an `internalError` that
+    /// keeps it as `underlyingError`.
+    public init(_ error: any Error) {
+        if let error = error as? TranslationError {
+            self = error
+        } else {
+            self.init(.internalError, detail: "\(error)", underlying: error)
+        }
     }
 
     /// No content to translate (empty or only whitespace).
@@ -59,6 +75,11 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
     public static func notInstalled(packs: [String]) -> TranslationError { TranslationError(.notInstalled, packs: packs) }
     public static func downloadFailed(_ reason: String) -> TranslationError { TranslationError(.downloadFailed, detail: reason) }
     public static func internalError(_ detail: String) -> TranslationError { TranslationError(.internalError, detail: detail) }
+    /// An engine failure in one pipeline or worker (`what`, a mode such as `eng-spa`), keeping
+    /// the error it threw.
+    public static func internalError(in what: String, _ error: any Error) -> TranslationError {
+        TranslationError(.internalError, detail: "\(what): \(error)", underlying: error)
+    }
 
     /// Whether `error` is a `TranslationError` of this one's kind: `catch TranslationError.notInstalled`.
     public static func ~= (lhs: TranslationError, rhs: any Error) -> Bool {

@@ -292,7 +292,7 @@ public actor TranslationSession {
                     try await pool.pipeline(for: location).start()
                 }
             } catch {
-                throw TranslationError.internalError("\(leg.mode): \(error)")
+                throw TranslationError.internalError(in: leg.mode, error)
             }
         }
     }
@@ -342,9 +342,9 @@ public actor TranslationSession {
                 output = translation.text
                 unknown.add(translation.unknownWords)
             } catch let error as PipelineError {
-                throw TranslationError.internalError("\(leg.mode): \(error)")
+                throw TranslationError.internalError(in: leg.mode, error)
             } catch let error as ModeFileError {
-                throw TranslationError.internalError("\(leg.mode): \(error)")
+                throw TranslationError.internalError(in: leg.mode, error)
             }
         }
         return Response(
