@@ -45,7 +45,8 @@ public struct PackCatalog: Sendable {
     /// Installed packs first (Apertium pairs and neural models), then the repositories' packs
     /// not on disk, with their download size (0 when the repository does not say).
     var packInfos: [PackInfo] {
-        let installed = Set(pairs.packs.map(\.id)).union(store.installed().map(\.id))
+        // The scan's record of the store: this is computed for every availability rebuild.
+        let installed = Set(pairs.packs.map(\.id)).union(pairs.storeIDs)
         let available = (repository?.packs ?? []).filter { !installed.contains($0.id) }.map {
             PackInfo(id: $0.id, installed: false, downloadSize: $0.size, directions: $0.directions)
         }

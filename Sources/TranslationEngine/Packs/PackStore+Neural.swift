@@ -7,8 +7,13 @@ extension PackStore {
     /// This is the one place that says where an Argos package lands in the store; pass the
     /// result to `NeuralWorker(package:)`.
     public func neuralPackage(of id: String) -> String? {
-        guard let pack = installedPack(id), pack.packEngine == .neural else { return nil }
-        let folder = folder(of: id)
+        installedPack(id).flatMap(neuralPackage(of:))
+    }
+
+    /// The same for a manifest already read (a scan of the store need not read it again).
+    func neuralPackage(of pack: InstalledPack) -> String? {
+        guard pack.packEngine == .neural else { return nil }
+        let folder = folder(of: pack.id)
         return FileManager.default.fileExists(atPath: folder + "/metadata.json") ? folder : nil
     }
 

@@ -31,10 +31,10 @@ public struct RoutePlanner: Sendable {
     /// alphabetically. A region on the source is ignored (`es-MX` reads as `es`). Translating
     /// a language into itself, or one variant into another, is unsupported.
     public func route(from source: String, to target: String) -> [Direction]? {
-        let everything = best(from: source, to: target, in: graph)
-        guard let installed = best(from: source, to: target, in: installedGraph) else { return everything }
+        guard let installed = best(from: source, to: target, in: installedGraph) else { return best(from: source, to: target, in: graph) }
         // A variant asked for (ca-valencia) is not given up for plain Catalan already on disk.
-        if let everything, LanguageTag.hasSubtag(target), everything.last?.target == target, installed.last?.target != target {
+        if LanguageTag.hasSubtag(target), installed.last?.target != target,
+           let everything = best(from: source, to: target, in: graph), everything.last?.target == target {
             return everything
         }
         return installed

@@ -22,6 +22,8 @@ struct InstalledPairs: Sendable {
     var systemPacks: Set<String> = []
     /// The folder of each installed neural pack, by pack id (what `NeuralWorker` loads).
     var neuralPackages: [String: String] = [:]
+    /// Ids of every pack in the store, usable or not (none of them is offered for download).
+    var storeIDs: Set<String> = []
 
     func location(of direction: Direction) -> Location? {
         locations["\(direction.pack)/\(direction.mode)"]
@@ -46,8 +48,9 @@ struct InstalledPairs: Sendable {
         let installed = store.installed()
         let apertium = installed.filter { $0.packEngine == .apertium }.map { (root: store.folder(of: $0.id), pack: Optional($0.id)) }
         var pairs = scan(rootsWithPacks: apertium + roots(environment: environment).map { ($0, nil) })
+        pairs.storeIDs = Set(installed.map(\.id))
         for pack in installed where pack.packEngine == .neural {
-            guard let folder = store.neuralPackage(of: pack.id) else { continue }
+            guard let folder = store.neuralPackage(of: pack) else { continue }
             let directions = pack.directions.compactMap { tags -> Direction? in
                 guard tags.count == 2, LanguageTag.isPlausible(tags[0]), LanguageTag.isPlausible(tags[1]) else { return nil }
                 return Direction(source: tags[0], target: tags[1], mode: pack.id, pack: pack.id, engine: .neural)

@@ -460,7 +460,7 @@ public actor TranslationSession {
     /// Reads the disk again (after an install), unless another request already did since.
     private func refreshCatalog() {
         let installed = Set(catalog.store.installed().map(\.id))
-        let known = Set(catalog.pairs.packs.map(\.id))
+        let known = catalog.pairs.storeIDs
         guard !installed.isSubset(of: known) else { return }
         catalog = catalog.rescanned()
         availability = Availability(packs: catalog.packInfos, engine: engine)
