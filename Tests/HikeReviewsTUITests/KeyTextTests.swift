@@ -20,7 +20,7 @@ extension KeyTextTests {
     @Test func theConfirmDialogNamesItsOwnActions() {
         let modal = Modal.confirm(ConfirmState(purpose: .removePack("eng-spa"), question: "Delete the language pack English - Spanish (eng-spa)?"))
         #expect(modal.keyContext == .confirmDialog)
-        let help = HelpView.lines(for: .confirmDialog).joined(separator: "\n")
+        let help = KeyBindings.helpLines(for: .confirmDialog).joined(separator: "\n")
         #expect(help.contains("keep"))
         #expect(!help.contains("not now"))
         var state = Fixtures.state()

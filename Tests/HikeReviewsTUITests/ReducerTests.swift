@@ -135,7 +135,7 @@ extension ReducerTests {
         for _ in 0..<40 {
             Fixtures.press([.char("j")], on: &state)
             let detail = try #require(state.detail)
-            let layout = state.detailLayout(detail)
+            let layout = state.detailLines(detail)
             let block = detail.selected + 1
             #expect(block >= detail.top, "selected review is not above the screen")
             var linesBefore = -detail.topOffset
@@ -184,7 +184,7 @@ extension ReducerTests {
 
     @Test func helpListsEveryBindingOfItsContext() {
         for context in KeyContext.allCases {
-            let help = HelpView.lines(for: context).joined(separator: "\n")
+            let help = KeyBindings.helpLines(for: context).joined(separator: "\n")
             for binding in KeyBindings.bindings(in: context) {
                 #expect(help.contains(binding.help))
             }

@@ -24,7 +24,23 @@ extension AppState {
     mutating func reduce(_ action: Action) -> [Effect] {
         let before = TranslationTrigger(self)
         let effects = apply(action)
-        return effects + translationTasks(since: before)
+        let tasks = translationTasks(since: before)
+        layOutViewport()
+        return effects + tasks
+    }
+
+    /// Lays out the route screen's blocks that are on screen, so the renderer draws kept lines:
+    /// whatever an action changed (a translation arriving, the languages detected, a resize) is
+    /// laid out here once, and not again while it is drawn.
+    private mutating func layOutViewport() {
+        guard let detail, !isTooSmall else { return }
+        let layout = detailLayout(detail)
+        var y = -detail.topOffset
+        var block = detail.top
+        while y < bodyHeight && block < layout.blockCount {
+            y += layout.height(ofBlock: block, keepingIn: &detailBlocks)
+            block += 1
+        }
     }
 
     private mutating func apply(_ action: Action) -> [Effect] {
@@ -139,6 +155,7 @@ extension AppState {
         var detail = RouteDetailState(routeIndex: index)
         detail.visible = detail.query.apply(toIndicesOf: routes[index].reviews, languages: languages)
         screens.append(.routeDetail(detail))
+        detailBlocks = LaidOutBlocks()
     }
 
     // MARK: Route detail
@@ -162,28 +179,43 @@ extension AppState {
     static let readableTextWidth = 100
 
     func detailLayout(_ detail: RouteDetailState) -> RouteDetailLayout {
-        RouteDetailLayout(route: routes[detail.routeIndex], detail: detail, languages: languages, width: detailTextWidth,
-                          translations: translations, showingOriginal: showingOriginal, originalsOnly: originalsOnly,
-                          overrides: languageOverrides)
+        RouteDetailLayout(route: routes[detail.routeIndex], routeIndex: detail.routeIndex, visible: detail.visible, query: detail.query,
+                          languages: languages, width: detailTextWidth, translations: translations,
+                          showingOriginal: showingOriginal, originalsOnly: originalsOnly, overrides: languageOverrides)
+    }
+
+    /// What the route screen's view draws: its layout and the lines kept for it.
+    func detailLines(_ detail: RouteDetailState) -> RouteDetailLines {
+        RouteDetailLines(layout: detailLayout(detail), blocks: detailBlocks)
+    }
+
+    /// Moves `detail`'s selection or viewport with `move`, keeping the blocks it lays out.
+    mutating func scroll(_ detail: inout RouteDetailState, _ move: (inout DetailScroller, inout RouteDetailState) -> Void) {
+        var scroller = DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight, blocks: detailBlocks)
+        // The scroller holds the only copy while it works, so keeping a block copies no others.
+        detailBlocks = LaidOutBlocks()
+        move(&scroller, &detail)
+        detailBlocks = scroller.blocks
     }
 
     private mutating func runRouteDetail(_ command: Command) -> [Effect] {
         guard var detail else { return [] }
-        let scroller = DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight)
+        let page = bodyHeight - 1
         switch command {
-        case .moveDown: scroller.moveDown(&detail)
-        case .moveUp: scroller.moveUp(&detail)
-        case .pageDown: scroller.page(&detail, by: bodyHeight - 1)
-        case .pageUp: scroller.page(&detail, by: -(bodyHeight - 1))
+        case .moveDown: scroll(&detail) { $0.moveDown(&$1) }
+        case .moveUp: scroll(&detail) { $0.moveUp(&$1) }
+        case .pageDown: scroll(&detail) { $0.page(&$1, by: page) }
+        case .pageUp: scroll(&detail) { $0.page(&$1, by: -page) }
         case .moveToTop:
             detail.selected = 0
             detail.top = 0
             detail.topOffset = 0
         case .moveToBottom:
             detail.selected = max(detail.visible.count - 1, 0)
-            scroller.scrollToEnd(&detail)
+            scroll(&detail) { $0.scrollToEnd(&$1) }
         case .back:
             screens.removeLast()
+            detailBlocks = LaidOutBlocks()
             // Leaving the screen stops its translations (approved downloads go on).
             return [.cancelTranslations]
         case .pickLanguage:
@@ -223,13 +255,13 @@ extension AppState {
     }
 
     /// Recomputes which reviews pass the query, keeping the selected review when it still passes.
-    private func refilter(_ detail: inout RouteDetailState) {
+    private mutating func refilter(_ detail: inout RouteDetailState) {
         let reviews = routes[detail.routeIndex].reviews
         let previous = detail.visible.indices.contains(detail.selected) ? detail.visible[detail.selected] : nil
         detail.visible = detail.query.apply(toIndicesOf: reviews, languages: languages)
         if let previous, let kept = detail.visible.firstIndex(of: previous) {
             detail.selected = kept
-            DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight).reveal(&detail)
+            scroll(&detail) { $0.reveal(&$1) }
         } else {
             detail.selected = 0
             detail.top = 0
@@ -256,7 +288,7 @@ extension AppState {
         clampRouteList()
         for index in screens.indices {
             guard case .routeDetail(var detail) = screens[index] else { continue }
-            DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight).reveal(&detail)
+            scroll(&detail) { $0.reveal(&$1) }
             screens[index] = .routeDetail(detail)
         }
     }
@@ -265,7 +297,7 @@ extension AppState {
 
     private mutating func runHelp(_ command: Command) {
         guard case .help(var help) = modals.last else { return }
-        let lines = HelpView.lineCount(for: help.context)
+        let lines = KeyBindings.helpLines(for: help.context).count
         let page = max(1, bodyHeight - 4)
         if let moved = Command.move(command, from: help.scroll, last: lines, page: page) {
             help.scroll = min(max(moved, 0), max(lines - page, 0))

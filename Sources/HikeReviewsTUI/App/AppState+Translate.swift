@@ -421,7 +421,7 @@ extension AppState {
     /// Keeps the selected review on screen after its block changed height.
     mutating func revealSelection() {
         guard var detail else { return }
-        DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight).reveal(&detail)
+        scroll(&detail) { $0.reveal(&$1) }
         self.detail = detail
     }
 }

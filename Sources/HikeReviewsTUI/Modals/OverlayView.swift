@@ -3,8 +3,8 @@ import TranslationEngine
 /// One review's original and translation, placed above or below the review so it never hides it.
 enum OverlayView {
     /// Draws the overlay of the review whose text is `original`, beside where the route screen
-    /// (`layout` at `detail`'s scroll position) shows it.
-    static func draw(_ overlay: OverlayState, original: String, layout: RouteDetailLayout, _ detail: RouteDetailState,
+    /// (its laid-out `screen` at `detail`'s scroll position) shows it.
+    static func draw(_ overlay: OverlayState, original: String, screen: RouteDetailLines, _ detail: RouteDetailState,
                      in area: Rect, into buffer: inout ScreenBuffer) {
         let width = min(area.width, AppState.readableTextWidth + 4)
         let inner = max(width - 4, 1)
@@ -23,7 +23,7 @@ enum OverlayView {
         lines.append(([("\(LanguageNames.name(of: overlay.source)) [\(overlay.source)] (original)", .dialogTitle)], true))
         for line in TerminalText.wrap(original, width: inner) { lines.append(([(line, .dim)], true)) }
         // Where the review is on screen: the overlay takes the larger space above or below it.
-        let reviewRows = rowsOfSelectedReview(layout, detail, area: area)
+        let reviewRows = rowsOfSelectedReview(screen, detail, area: area)
         let above = Rect(x: area.x, y: area.y, width: area.width, height: max(reviewRows.lowerBound - area.y, 0))
         let below = Rect(x: area.x, y: reviewRows.upperBound, width: area.width, height: max(area.y + area.height - reviewRows.upperBound, 0))
         let room = above.height >= below.height ? above : below
@@ -45,11 +45,11 @@ enum OverlayView {
     }
 
     /// The screen rows the selected review occupies (clamped to the area).
-    static func rowsOfSelectedReview(_ layout: RouteDetailLayout, _ detail: RouteDetailState, area: Rect) -> Range<Int> {
+    static func rowsOfSelectedReview(_ screen: RouteDetailLines, _ detail: RouteDetailState, area: Rect) -> Range<Int> {
         var y = area.y - detail.topOffset
         var block = detail.top
-        while block < layout.blockCount {
-            let height = layout.height(ofBlock: block)
+        while block < screen.blockCount {
+            let height = screen.height(ofBlock: block)
             if block == detail.selected + 1 {
                 let top = max(y, area.y), bottom = min(y + height, area.y + area.height)
                 return top..<max(top, bottom)

@@ -1,37 +1,43 @@
 /// Moves the route detail's selection and viewport, one review block at a time or line by line.
 ///
 /// It measures only the blocks between the viewport and the selection, so a key costs the same
-/// on a route with ten reviews or ten thousand.
+/// on a route with ten reviews or ten thousand; what it measures is kept in `blocks`, so the
+/// renderer draws those lines without laying them out again.
 struct DetailScroller {
     var layout: RouteDetailLayout
     var viewHeight: Int
+    var blocks: LaidOutBlocks
+
+    private mutating func height(ofBlock block: Int) -> Int {
+        layout.height(ofBlock: block, keepingIn: &blocks)
+    }
 
     private var lastBlock: Int { layout.blockCount - 1 }
 
     /// Lines from the viewport's top down to the end of `block` (inclusive).
-    private func linesFromTop(through block: Int, in detail: RouteDetailState) -> Int {
+    private mutating func linesFromTop(through block: Int, in detail: RouteDetailState) -> Int {
         guard block >= detail.top else { return 0 }
         var total = -detail.topOffset
         for b in detail.top...block {
-            total += layout.height(ofBlock: b)
+            total += height(ofBlock: b)
         }
         return total
     }
 
     /// Scrolls so the selected review is on screen: its start if it is above, its end if below.
-    func reveal(_ detail: inout RouteDetailState) {
+    mutating func reveal(_ detail: inout RouteDetailState) {
         clampSelection(&detail)
         let block = detail.visible.isEmpty ? 0 : detail.selected + 1
         if detail.selected == 0 && !detail.visible.isEmpty && detail.top <= 1 {
             // The first review keeps the route header in view when both fit.
-            let headerAndFirst = layout.height(ofBlock: 0) + layout.height(ofBlock: min(1, lastBlock))
+            let headerAndFirst = height(ofBlock: 0) + height(ofBlock: min(1, lastBlock))
             if headerAndFirst <= viewHeight {
                 detail.top = 0
                 detail.topOffset = 0
                 return
             }
         }
-        if block < detail.top || (block == detail.top && detail.topOffset > 0 && layout.height(ofBlock: block) <= viewHeight) {
+        if block < detail.top || (block == detail.top && detail.topOffset > 0 && height(ofBlock: block) <= viewHeight) {
             detail.top = block
             detail.topOffset = 0
             return
@@ -39,7 +45,7 @@ struct DetailScroller {
         if block == detail.top { return }
         let needed = linesFromTop(through: block, in: detail)
         if needed > viewHeight {
-            let height = layout.height(ofBlock: block)
+            let height = height(ofBlock: block)
             if height >= viewHeight {
                 detail.top = block
                 detail.topOffset = 0
@@ -51,7 +57,7 @@ struct DetailScroller {
     }
 
     /// j: scroll a long review line by line, else select the next review.
-    func moveDown(_ detail: inout RouteDetailState) {
+    mutating func moveDown(_ detail: inout RouteDetailState) {
         guard !detail.visible.isEmpty else { return }
         let block = detail.selected + 1
         if linesFromTop(through: block - 1, in: detail) >= viewHeight {
@@ -71,7 +77,7 @@ struct DetailScroller {
     }
 
     /// k: scroll back up inside a long review, else select the previous review.
-    func moveUp(_ detail: inout RouteDetailState) {
+    mutating func moveUp(_ detail: inout RouteDetailState) {
         guard !detail.visible.isEmpty else { return }
         let block = detail.selected + 1
         if block == detail.top && detail.topOffset > 0 {
@@ -88,7 +94,7 @@ struct DetailScroller {
     }
 
     /// PgDn / PgUp: move the viewport by `lines`, then select the first review that starts on screen.
-    func page(_ detail: inout RouteDetailState, by lines: Int) {
+    mutating func page(_ detail: inout RouteDetailState, by lines: Int) {
         guard lines != 0 else { return }
         if lines > 0 {
             advance(&detail, by: lines)
@@ -105,10 +111,10 @@ struct DetailScroller {
     }
 
     /// G: the last lines of the last review at the bottom of the screen.
-    func scrollToEnd(_ detail: inout RouteDetailState) {
+    mutating func scrollToEnd(_ detail: inout RouteDetailState) {
         detail.top = lastBlock
         detail.topOffset = 0
-        let lastHeight = layout.height(ofBlock: lastBlock)
+        let lastHeight = height(ofBlock: lastBlock)
         if lastHeight > viewHeight {
             detail.topOffset = lastHeight - viewHeight
             return
@@ -121,10 +127,10 @@ struct DetailScroller {
         detail.top = min(max(detail.top, 0), lastBlock)
     }
 
-    private func advance(_ detail: inout RouteDetailState, by lines: Int) {
+    private mutating func advance(_ detail: inout RouteDetailState, by lines: Int) {
         var remaining = lines
         while remaining > 0 {
-            let height = layout.height(ofBlock: detail.top)
+            let height = height(ofBlock: detail.top)
             let left = height - detail.topOffset
             if remaining < left {
                 detail.topOffset += remaining
@@ -140,7 +146,7 @@ struct DetailScroller {
         }
     }
 
-    private func retreat(_ detail: inout RouteDetailState, by lines: Int) {
+    private mutating func retreat(_ detail: inout RouteDetailState, by lines: Int) {
         var remaining = lines
         while remaining > 0 {
             if remaining <= detail.topOffset {
@@ -151,16 +157,16 @@ struct DetailScroller {
             detail.topOffset = 0
             if detail.top == 0 { return }
             detail.top -= 1
-            detail.topOffset = layout.height(ofBlock: detail.top)
+            detail.topOffset = height(ofBlock: detail.top)
         }
     }
 
     /// Keeps the end of the content from rising above the bottom of the screen.
-    private func clampToEnd(_ detail: inout RouteDetailState) {
+    private mutating func clampToEnd(_ detail: inout RouteDetailState) {
         var below = -detail.topOffset
         var block = detail.top
         while block <= lastBlock && below < viewHeight {
-            below += layout.height(ofBlock: block)
+            below += height(ofBlock: block)
             block += 1
         }
         if below < viewHeight {

@@ -22,11 +22,17 @@ struct StyledLine: Equatable, Sendable {
 
 /// Lays out the route detail as blocks of lines: block 0 is the route header, block i + 1 the i-th visible review.
 ///
-/// Both the reducer (to scroll) and the renderer (to draw) use it, so what scrolls is exactly what is drawn.
-/// Only the blocks near the viewport are laid out, which keeps a key press cheap on routes with many reviews.
+/// A model, not a view: the reducer scrolls over these lines and the renderer draws them. Each
+/// block's lines depend on its `LaidOutBlocks.Inputs` alone, and are kept in `LaidOutBlocks` with them,
+/// so a block is laid out once per change (a translation arriving, a resize), by whoever needs
+/// it first, normally the reducer. Only the blocks near the viewport are laid out, which keeps
+/// a key press cheap on routes with many reviews.
 struct RouteDetailLayout {
     var route: Route
-    var detail: RouteDetailState
+    var routeIndex: Int
+    /// Indices into the route's reviews that pass the query, in display order.
+    var visible: [Int]
+    var query: ReviewQuery
     var languages: [String: String]
     /// Columns available to the text.
     var width: Int
@@ -35,23 +41,57 @@ struct RouteDetailLayout {
     var originalsOnly = false
     var overrides: [String: String] = [:]
 
-    var blockCount: Int { detail.visible.count + 1 }
+    var blockCount: Int { visible.count + 1 }
 
-    /// The lines of one block, ending with a blank separator line.
-    func lines(ofBlock block: Int) -> [StyledLine] {
+    /// Counts the blocks laid out while a test sets it (`RouteDetailLayout.$counting.withValue`).
+    @TaskLocal static var counting: LaidOutBlocks.Counter?
+
+    /// Where `block` is kept: the review it shows (nil for the header) on this route.
+    func key(ofBlock block: Int) -> LaidOutBlocks.Key {
+        LaidOutBlocks.Key(route: routeIndex, review: block == 0 ? nil : visible[block - 1])
+    }
+
+    /// Everything the lines of `block` are made from.
+    func inputs(ofBlock block: Int) -> LaidOutBlocks.Inputs {
         let width = max(1, self.width)
-        if block == 0 {
-            return headerLines(width: width)
+        guard block > 0 else { return .header(width: width, shown: visible.count, query: query) }
+        let id = route.reviews[visible[block - 1]].id
+        let shown = originalsOnly || showingOriginal.contains(id) ? nil : translations[id]
+        return .review(width: width, tag: overrides[id] ?? languages[id], translation: shown)
+    }
+
+    /// The lines of `block`: those kept in `blocks` when its inputs are unchanged, else laid out now and kept.
+    func lines(ofBlock block: Int, keepingIn blocks: inout LaidOutBlocks) -> [StyledLine] {
+        let key = key(ofBlock: block), inputs = inputs(ofBlock: block)
+        if let kept = blocks.lines(of: key, from: inputs) { return kept }
+        let lines = layOut(block, inputs)
+        blocks.keep(lines, of: key, from: inputs)
+        return lines
+    }
+
+    func height(ofBlock block: Int, keepingIn blocks: inout LaidOutBlocks) -> Int {
+        lines(ofBlock: block, keepingIn: &blocks).count
+    }
+
+    /// The lines of `block` as kept in `blocks`; laid out now, and not kept, when they are not
+    /// there (a state built by hand, as tests do; after `reduce` the viewport is always there).
+    func lines(ofBlock block: Int, from blocks: LaidOutBlocks) -> [StyledLine] {
+        let inputs = inputs(ofBlock: block)
+        return blocks.lines(of: key(ofBlock: block), from: inputs) ?? layOut(block, inputs)
+    }
+
+    /// The one place a block is laid out (and counted).
+    private func layOut(_ block: Int, _ inputs: LaidOutBlocks.Inputs) -> [StyledLine] {
+        Self.counting?.record(key(ofBlock: block))
+        switch inputs {
+        case .header(let width, let shown, let query):
+            return headerLines(width: width, shown: shown, query: query)
+        case .review(let width, let tag, let translation):
+            return Self.reviewLines(route.reviews[visible[block - 1]], width: width, tag: tag, translation: translation)
         }
-        let review = route.reviews[detail.visible[block - 1]]
-        return reviewLines(review, width: width)
     }
 
-    func height(ofBlock block: Int) -> Int {
-        lines(ofBlock: block).count
-    }
-
-    private func headerLines(width: Int) -> [StyledLine] {
+    private func headerLines(width: Int, shown: Int, query: ReviewQuery) -> [StyledLine] {
         var lines: [StyledLine] = []
         for line in TerminalText.wrap(route.name, width: width) {
             lines.append(StyledLine(line, style: .title))
@@ -65,15 +105,14 @@ struct RouteDetailLayout {
             lines.append(StyledLine(line))
         }
         lines.append(StyledLine(""))
-        let shown = detail.visible.count
         let total = route.reviews.count
         var heading = shown == total ? "Reviews (\(total))" : "Reviews (\(shown) of \(total))"
-        heading += " · \(Self.sortName(detail.query.sort))"
-        if let language = detail.query.language {
+        heading += " · \(Self.sortName(query.sort))"
+        if let language = query.language {
             heading += " · language: \(LanguageNames.name(of: language)) [\(language)]"
         }
-        if !detail.query.searchText.isEmpty {
-            heading += " · search: \(detail.query.searchText)"
+        if !query.searchText.isEmpty {
+            heading += " · search: \(query.searchText)"
         }
         for line in TerminalText.wrap(heading, width: width) {
             lines.append(StyledLine(line, style: .accent))
@@ -94,23 +133,22 @@ struct RouteDetailLayout {
         }
     }
 
-    private func reviewLines(_ review: Review, width: Int) -> [StyledLine] {
-        let tag = (overrides[review.id] ?? languages[review.id]).map { "[\($0)]" } ?? "[…]"
+    private static func reviewLines(_ review: Review, width: Int, tag: String?, translation: ReviewTranslation?) -> [StyledLine] {
         let stars = RouteFacts.stars(review.rating)
         let header = StyledLine([
             (stars, .accent),
             (" ", .plain),
             (TerminalText.sanitize(review.author), .bold),
             (" · \(review.date) ", .dim),
-            (tag, .tag),
+            (tag.map { "[\($0)]" } ?? "[…]", .tag),
         ])
         var lines = [header]
         // A header wider than the screen is clipped by the buffer, which is fine: every part is short.
         for line in TerminalText.wrap(review.text, width: width) {
             lines.append(StyledLine(line))
         }
-        if let translation = translations[review.id], !originalsOnly, !showingOriginal.contains(review.id) {
-            lines += Self.translationLines(translation, width: width)
+        if let translation {
+            lines += translationLines(translation, width: width)
         }
         lines.append(StyledLine(""))
         return lines

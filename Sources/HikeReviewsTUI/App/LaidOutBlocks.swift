@@ -1,0 +1,59 @@
+import ReviewModel
+import Synchronization
+
+/// The route screen's blocks as they were laid out, each with the inputs it was laid out from.
+///
+/// Kept in the state beside the screen: the reducer lays blocks out as it scrolls and, after
+/// every action, those on screen; the renderer draws what is kept. A kept block is used only
+/// while its inputs are unchanged, so nothing has to remember to invalidate it.
+/// It is derived from the rest of the state, so it takes no part in equality: two states that
+/// show the same thing are equal whatever either has laid out so far.
+struct LaidOutBlocks: Equatable, Sendable {
+    /// A block on a route: a review (its index in the route's reviews), or the header (nil).
+    struct Key: Hashable, Sendable {
+        var route: Int
+        var review: Int?
+    }
+
+    /// Everything a block's lines are made from besides the route itself.
+    enum Inputs: Equatable, Sendable {
+        case header(width: Int, shown: Int, query: ReviewQuery)
+        /// A review with its language tag and the translation shown under it (nil when hidden).
+        case review(width: Int, tag: String?, translation: ReviewTranslation?)
+    }
+
+    private struct Entry: Sendable {
+        var inputs: Inputs
+        var lines: [StyledLine]
+    }
+
+    private var entries: [Key: Entry] = [:]
+
+    /// The lines kept for `key`, if they were laid out from `inputs`.
+    func lines(of key: Key, from inputs: Inputs) -> [StyledLine]? {
+        guard let entry = entries[key], entry.inputs == inputs else { return nil }
+        return entry.lines
+    }
+
+    mutating func keep(_ lines: [StyledLine], of key: Key, from inputs: Inputs) {
+        entries[key] = Entry(inputs: inputs, lines: lines)
+    }
+
+    static func == (lhs: LaidOutBlocks, rhs: LaidOutBlocks) -> Bool { true }
+
+    /// How many times each block was laid out, for tests (see `RouteDetailLayout.counting`).
+    final class Counter: Sendable {
+        private let counts = Mutex<[Key: Int]>([:])
+
+        func record(_ key: Key) {
+            counts.withLock { $0[key, default: 0] += 1 }
+        }
+
+        /// Layouts of the review at `review` in route `route` (nil: the header).
+        func count(route: Int, review: Int?) -> Int {
+            counts.withLock { $0[Key(route: route, review: review)] ?? 0 }
+        }
+
+        var total: Int { counts.withLock { $0.values.reduce(0, +) } }
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+@testable import HikeReviewsTUI
+
+/// The route screen is laid out by the reducer, once per change, and drawn from what it kept.
+@Suite struct LayoutOnceTests {
+    /// The screen drawn from the kept lines and the same screen laid out afresh.
+    static func bothWays(_ state: AppState) -> (kept: String, fresh: String) {
+        var fresh = state
+        fresh.detailBlocks = LaidOutBlocks()
+        return (Snapshot.text(of: AppView.render(state)), Snapshot.text(of: AppView.render(fresh)))
+    }
+}
+
+extension LayoutOnceTests {
+    @Test func eachArrivalIsLaidOutOnceAndTheRendererLaysOutNothing() throws {
+        var state = TranslateFlowTests.spanishCares()
+        let task = try #require(TranslateFlowTests.jobs(in: Fixtures.press([.char("T")], on: &state)))
+        let detail = try #require(state.detail)
+        let reviews = state.routes[detail.routeIndex].reviews
+        let counter = LaidOutBlocks.Counter()
+        try RouteDetailLayout.$counting.withValue(counter) {
+            for job in task.jobs {
+                _ = state.reduce(.translationArrived(task: task.id, reviewID: job.reviewID, text: "In English \(job.reviewID)",
+                                                     route: ["es", "en"], unknownWords: []))
+                let laidOut = counter.total
+                let screen = Snapshot.text(of: AppView.render(state))
+                #expect(counter.total == laidOut, "drawing the frame laid nothing out again")
+                let index = try #require(reviews.firstIndex { $0.id == job.reviewID })
+                #expect(counter.count(route: detail.routeIndex, review: index) <= 1, "\(job.reviewID) laid out once at most")
+                if screen.contains("In English \(job.reviewID)") {
+                    #expect(counter.count(route: detail.routeIndex, review: index) == 1)
+                }
+            }
+            // Only what changed is laid out: the header and the reviews without news are kept.
+            #expect(counter.count(route: detail.routeIndex, review: nil) == 0)
+        }
+        #expect(counter.total > 0)
+    }
+
+    @Test func scrollingBackOverLaidOutReviewsLaysNothingOut() {
+        var state = Fixtures.state(width: 40, height: 12)
+        Fixtures.press([.enter], on: &state)
+        Fixtures.press(Array(repeating: .char("j"), count: 12), on: &state)
+        let counter = LaidOutBlocks.Counter()
+        RouteDetailLayout.$counting.withValue(counter) {
+            for key in Array(repeating: Key.char("k"), count: 12) + [.pageDown, .pageUp, .char("g")] {
+                Fixtures.press([key], on: &state)
+                _ = AppView.render(state)
+            }
+        }
+        #expect(counter.total == 0, "every block on the way back was kept from the way down")
+        #expect(state.detail?.selected == 0 && state.detail?.top == 0)
+    }
+
+    @Test func keptLinesDrawWhatAFreshLayoutDraws() throws {
+        var state = TranslateFlowTests.spanishCares()
+        let task = try #require(TranslateFlowTests.jobs(in: Fixtures.press([.char("T")], on: &state)))
+        var screens: [(kept: String, fresh: String)] = [Self.bothWays(state)]
+        for job in task.jobs {
+            _ = state.reduce(.translationArrived(task: task.id, reviewID: job.reviewID, text: "In English \(job.reviewID), a longer text that wraps",
+                                                 route: ["es", "en"], unknownWords: ["wraps"]))
+            screens.append(Self.bothWays(state))
+        }
+        for keys: [Key] in [[.char("j")], [.char("o")], [.char("j"), .char("O")], [.char("O"), .char("s")], [.char("G")], [.char("c")]] {
+            Fixtures.press(keys, on: &state)
+            screens.append(Self.bothWays(state))
+        }
+        for (width, height) in [(50, 14), (80, 24)] {
+            _ = state.reduce(.resized(width: width, height: height))
+            screens.append(Self.bothWays(state))
+        }
+        _ = state.reduce(.languagesDetected([:], done: 1, total: 1))
+        screens.append(Self.bothWays(state))
+        for (index, screen) in screens.enumerated() {
+            #expect(screen.kept == screen.fresh, "frame \(index)")
+        }
+    }
+
+    @Test func helpScrollsOverTheTablesLines() throws {
+        var state = Fixtures.state(width: 80, height: 12)
+        Fixtures.press([.enter, .char("?"), .char("G")], on: &state)
+        guard case .help(let help) = state.modals.last else { Issue.record("no help"); return }
+        let lines = KeyBindings.helpLines(for: .routeDetail).count
+        #expect(help.scroll == lines - (state.bodyHeight - 4))
+        #expect(Snapshot.text(of: AppView.render(state)).contains(try #require(KeyBindings.helpLines(for: .routeDetail).last)))
+    }
+}
