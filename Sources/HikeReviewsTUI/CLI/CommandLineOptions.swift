@@ -37,7 +37,7 @@ enum CommandLineOptions {
     static let usage = """
         usage: hike-reviews [--data PATH] [--target LANG]
                hike-reviews detect [--json] [FILE...]
-               hike-reviews translate --to LANG [--from LANG] [--engine E] [--json] [--yes] [FILE...]
+               hike-reviews translate --to LANG [--from LANG] [--engine E] [--json] [--yes] [--no-cache] [FILE...]
                hike-reviews availability FROM TO [--engine E]
                hike-reviews packs list [--json]
                hike-reviews packs install ID... [--yes]

@@ -384,7 +384,7 @@ public actor TranslationSession {
     }
 
     func response(to request: Request, from source: String, along route: [Direction], entry: TranslationMemory.Entry,
-                          remembered: Bool) -> Response {
+                  remembered: Bool) -> Response {
         Response(
             sourceLanguage: Locale.Language(identifier: source),
             targetLanguage: Locale.Language(identifier: targetTag),
