@@ -11,6 +11,8 @@ extension TranslationMemory {
         /// Set when the disk or a lock refused the memory: nothing is tried before then.
         var offUntil: ContinuousClock.Instant?
         var warnedKinds: Set<String> = []
+        /// What SQLite said the last time `attempt` gave up.
+        var lastFailure: SQLiteError?
         var warnings: [MemoryWarning] = []
         var processHits = 0
         var processMisses = 0
@@ -95,6 +97,7 @@ extension TranslationMemory {
                 }
                 warn("unavailable", "translating without the translation memory for now: \(settings.path): \(error.message)", in: &state)
                 state.offUntil = ContinuousClock.now + Self.offFor
+                state.lastFailure = error
                 return nil
             }
         }

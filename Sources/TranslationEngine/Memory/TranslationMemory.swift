@@ -171,28 +171,28 @@ public final class TranslationMemory: Sendable {
         }
     }
 
-    /// Forgets every entry and the counters, and gives the space back to the disk.
+    /// Forgets every entry and the counters, and gives the space back to the disk. A damaged
+    /// file is moved aside, as on any use, and the new one is empty.
     ///
     /// - Throws: `MemoryError` when the file cannot be opened or written.
     public func clear() async throws {
-        let outcome: Result<Void, SQLiteError> = await onQueue { state in
-            do throws(SQLiteError) {
-                let database = try self.open(&state)
+        let failure: SQLiteError? = await onQueue { state in
+            state.offUntil = nil
+            let cleared: Void? = self.attempt(in: &state) { database throws(SQLiteError) in
                 try database.writeTransaction { () throws(SQLiteError) in
                     try database.run("DELETE FROM entries")
                     try database.run("UPDATE meta SET value = 0 WHERE name IN ('hits', 'misses', 'bytes')")
                     try database.run("DELETE FROM meta WHERE name = 'cleaned-for'")
                 }
-                state.pendingHits = 0
-                state.pendingMisses = 0
                 try database.execute("VACUUM")
                 try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                return .success(())
-            } catch {
-                return .failure(error)
             }
+            guard cleared != nil else { return state.lastFailure ?? SQLiteError(code: SQLITE_ERROR, message: "unknown failure") }
+            state.pendingHits = 0
+            state.pendingMisses = 0
+            return nil
         }
-        if case .failure(let error) = outcome { throw MemoryError(path: settings.path, reason: error.message) }
+        if let failure { throw MemoryError(path: settings.path, reason: failure.message) }
     }
 
     // MARK: - The queue

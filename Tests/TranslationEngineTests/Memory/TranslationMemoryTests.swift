@@ -104,11 +104,10 @@ extension TranslationMemoryTests {
         #expect(!again.isRemembered)
         #expect(await !pool.running().isEmpty)
         #expect(FileManager.default.fileExists(atPath: folder + "/memory.sqlite"))
-        // A Configuration can turn it off too; by default a library session has none.
+        // A Configuration can turn it off too.
         var configuration = TranslationSession.Configuration(sourceTag: "es", targetTag: "en")
         configuration.remembersTranslations = false
         #expect(TranslationSession(configuration: configuration).memory == nil)
-        #expect(TranslationSession.defaultMemory == nil)
     }
 
     @Test func anUpdatedPackMissesAndItsEntriesAreCleanedLater() async throws {
@@ -238,6 +237,17 @@ extension TranslationMemoryTests {
         let roots = InstalledPairs.scan(roots: [PipelineFixtures.pairsRoot]).versions
         #expect(roots["eng-spa"]?.hasPrefix("files:") == true)
         #expect(roots == InstalledPairs.scan(roots: [PipelineFixtures.pairsRoot]).versions, "the same files, the same versions")
+    }
+
+    @Test func clearingADamagedFileMovesItAsideAndLeavesAnEmptyOne() async throws {
+        let (_, folder) = try Self.memory()
+        let path = folder + "/memory.sqlite"
+        try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: path))
+        let memory = TranslationMemory(settings: .init(path: path))
+        try await memory.clear()
+        #expect(try #require(await memory.statistics()).entries == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).contains { $0.hasPrefix("memory.sqlite.corrupt-") })
+        #expect(memory.warnings.count == 1)
     }
 
     @Test func settingsComeFromTheEnvironment() {
