@@ -32,14 +32,14 @@ struct MemoryHostileTests {
         _ = try? Subprocess.output(of: ["/usr/bin/umount", folder], input: "")
     }
 
-    /// Polls `condition` every 20 ms for up to `seconds`.
-    static func wait(seconds: Double, until condition: () throws -> Bool) rethrows -> Bool {
+    /// Polls `condition` every 20 ms for up to `seconds` (sleeping, not blocking a pool thread).
+    static func wait(seconds: Double, until condition: () -> Bool) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            if try condition() { return true }
-            usleep(20_000)
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
         }
-        return try condition()
+        return condition()
     }
 }
 
@@ -52,20 +52,26 @@ extension MemoryHostileTests {
         try (texts.joined(separator: "\n") + "\n").write(toFile: inputPath, atomically: true, encoding: .utf8)
         let command = (["exec", "/usr/bin/env"] + M.environment(cache: cache)
             + [Paths.binary.path, "translate", "--from", "es", "--to", "en", "<", inputPath]).joined(separator: " ")
-        let child = try Subprocess.start(["/bin/sh", "-c", command], outputPath: cache + "/out", errorPath: cache + "/err")
-        close(child.input)
         let count = { Int((try? M.sqlite(path, "SELECT COUNT(*) FROM entries")) ?? "") ?? 0 }
-        let started = Self.wait(seconds: 60) { count() >= 40 }
-        kill(child.pid, SIGKILL)
-        _ = try await Subprocess.waitOffPool(for: child.pid)
-        #expect(started, "the child wrote entries")
-        let kept = count()
+        // Three children, each killed once it has added 30 entries (the later ones also touch the
+        // entries they find: a write per hit).
+        var kept = 0
+        for round in 0..<3 {
+            let child = try Subprocess.start(["/bin/sh", "-c", command], outputPath: cache + "/out", errorPath: cache + "/err")
+            close(child.input)
+            let goal = kept + 30
+            let wrote = await Self.wait(seconds: 60) { count() >= goal }
+            kill(child.pid, SIGKILL)
+            _ = try await Subprocess.waitOffPool(for: child.pid)
+            #expect(wrote, "child \(round) wrote entries")
+            #expect(try M.sqlite(path, "PRAGMA integrity_check") == "ok", "after child \(round)")
+            kept = count()
+        }
         #expect(kept < texts.count, "killed in the middle")
-        #expect(try M.sqlite(path, "PRAGMA integrity_check") == "ok")
 
-        // Reused: what was stored is answered, and the rest is added to the same file.
-        // At most 64 lines are read ahead of the output: every stored one is among the first kept + 64.
-        let head = Array(texts.prefix(kept + 80))
+        // Reused: what was stored is answered, and the rest is added to the same file. At most 64
+        // lines are read ahead of the output, so every stored one is among the first kept + 3 x 64.
+        let head = Array(texts.prefix(kept + 3 * 64 + 16))
         let again = try M.run(["translate", "--from", "es", "--to", "en", "--json"], input: head.joined(separator: "\n") + "\n", cache: cache)
         #expect(again.status == 0)
         let lines = try M.jsonLines(again.output)
@@ -153,7 +159,7 @@ extension MemoryHostileTests {
             kill(holder.pid, SIGKILL)
             _ = try? Subprocess.wait(for: holder.pid)
         }
-        let locked = Self.wait(seconds: 20) { (try? String(contentsOfFile: cache + "/lock.out", encoding: .utf8))?.contains("locked") == true }
+        let locked = await Self.wait(seconds: 20) { (try? String(contentsOfFile: cache + "/lock.out", encoding: .utf8))?.contains("locked") == true }
         try #require(locked, "the lock holder did not start: \((try? String(contentsOfFile: cache + "/lock.err", encoding: .utf8)) ?? "")")
         let started = Date()
         let result = try await M.offPool { try M.run(["translate", "--from", "es", "--to", "en"], input: Self.input, cache: cache) }
