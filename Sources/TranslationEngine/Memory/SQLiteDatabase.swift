@@ -80,7 +80,14 @@ final class SQLiteDatabase {
             let status: Int32
             switch value {
             case .integer(let number): status = sqlite3_bind_int64(statement, index, number)
-            case .text(let text): status = csqlite_bind_text(statement, index, text, -1)
+            // The length given, not -1: a NUL inside untrusted text must not end it.
+            case .text(let text):
+                var bytes = Array(text.utf8)
+                let count = Int32(bytes.count)
+                bytes.append(0)
+                status = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { csqlite_bind_text(statement, index, $0.baseAddress, count) }
+                }
             case .blob(let bytes): status = bytes.withUnsafeBytes { csqlite_bind_blob(statement, index, $0.baseAddress, Int32($0.count)) }
             case .null: status = sqlite3_bind_null(statement, index)
             }

@@ -143,6 +143,20 @@ extension TranslationMemoryTests {
         #expect(await memory.entry(for: key) == nil)
     }
 
+    @Test func textsAreKeptByteForByteNULsAndEscapesIncluded() async throws {
+        let (memory, _) = try Self.memory()
+        let texts = ["a\u{0}b", "a", "\u{1B}[2J\u{202E}é\r\n", "e\u{301}", "é", ""]
+        for (index, text) in texts.enumerated() {
+            await memory.remember(.init(targetText: "\(index)\u{0}x", unknownWords: ["w\u{0}\(index)"]), for: try Self.key(text))
+        }
+        for (index, text) in texts.enumerated() {
+            let entry = await memory.entry(for: try Self.key(text))
+            #expect(entry?.targetText == "\(index)\u{0}x", "\(text.debugDescription)")
+            #expect(entry?.unknownWords == ["w\u{0}\(index)"])
+        }
+        #expect(try #require(await memory.statistics()).entries == texts.count, "\"e\u{301}\" and \"é\" are two texts")
+    }
+
     @Test func evictionKeepsTheMostRecentlyUsed() async throws {
         let (memory, _) = try Self.memory(maxBytes: 20_000)
         let keys = try (0..<200).map { try Self.key("Frase número \($0) del camino.") }
