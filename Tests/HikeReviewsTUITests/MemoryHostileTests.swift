@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -51,23 +52,33 @@ extension MemoryHostileTests {
     @Test func aProcessKilledWhileWritingLeavesAnIntactReusableFile() async throws {
         let cache = try M.folder()
         let path = cache + "/memory.sqlite"
-        let texts = (0..<3000).map { "La casa número \($0) es blanca y el camino \($0 % 7) es largo." }
-        let inputPath = cache + "/input.txt"
-        try (texts.joined(separator: "\n") + "\n").write(toFile: inputPath, atomically: true, encoding: .utf8)
-        let command = (["exec", "/usr/bin/env"] + M.environment(cache: cache)
-            + [Paths.binary.path, "translate", "--from", "es", "--to", "en", "<", inputPath]).joined(separator: " ")
+        let texts = (0..<20_000).map { "La casa número \($0) es blanca y el camino \($0 % 7) es largo." }
         let count: @Sendable () -> Int = { Int((try? M.sqlite(path, "SELECT COUNT(*) FROM entries")) ?? "") ?? 0 }
-        // Three children, each killed once it has added 30 entries (the later ones also touch the
-        // entries they find: a write per hit).
+        let argv = ["/usr/bin/env"] + M.environment(cache: cache) + [Paths.binary.path, "translate", "--from", "es", "--to", "en"]
+        // Three children, each fed lines as fast as it takes them and never told the input ended,
+        // so it is still translating and writing when it is killed, once it added 30 entries (the
+        // later ones also touch the entries they find: a write per hit). Under the full suite a
+        // child given a whole file finished it between two polls.
         var kept = 0
         for round in 0..<3 {
-            let child = try Subprocess.start(["/bin/sh", "-c", command], outputPath: cache + "/out", errorPath: cache + "/err")
-            close(child.input)
+            let child = try Subprocess.start(argv, outputPath: cache + "/out", errorPath: cache + "/err")
+            let feeding = Mutex(true)
+            let fed = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                for text in texts where feeding.withLock({ $0 }) { child.write(text + "\n") }
+                fed.signal()
+            }
             let goal = kept + 30
             let wrote = await Self.wait(seconds: 60) { count() >= goal }
+            // The feeder stops before the kill (no write to a dead reader); what it wrote is
+            // still in the pipe, so the child is busy when the signal comes.
+            feeding.withLock { $0 = false }
+            try await M.offPool { fed.wait() }
             kill(child.pid, SIGKILL)
-            _ = try await Subprocess.waitOffPool(for: child.pid)
+            let status = try await Subprocess.waitOffPool(for: child.pid)
+            close(child.input)
             #expect(wrote, "child \(round) wrote entries")
+            #expect(status == 128 + SIGKILL, "child \(round) was killed, not done")
             #expect(try M.sqlite(path, "PRAGMA integrity_check") == "ok", "after child \(round)")
             kept = count()
         }
