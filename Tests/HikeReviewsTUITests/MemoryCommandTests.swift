@@ -33,7 +33,7 @@ struct MemoryCommandTests {
     }
 
     static func sqlite(_ path: String, _ sql: String) throws -> String {
-        try Subprocess.output(of: ["/usr/bin/sqlite3", path, sql], input: "").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try Subprocess.output(of: ["/usr/bin/sqlite3", "-cmd", ".timeout 10000", path, sql], input: "").output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     static let reviews = [

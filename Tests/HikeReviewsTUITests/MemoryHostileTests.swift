@@ -53,7 +53,15 @@ extension MemoryHostileTests {
         let cache = try M.folder()
         let path = cache + "/memory.sqlite"
         let texts = (0..<20_000).map { "La casa número \($0) es blanca y el camino \($0 % 7) es largo." }
-        let count: @Sendable () -> Int = { Int((try? M.sqlite(path, "SELECT COUNT(*) FROM entries")) ?? "") ?? 0 }
+        // Each poll is kept (time, count, what sqlite3 said) to show in a failure.
+        let polls = Mutex<[String]>([])
+        let began = Date()
+        let count: @Sendable () -> Int = {
+            let result = try? Subprocess.output(of: ["/usr/bin/sqlite3", "-cmd", ".timeout 10000", path, "SELECT COUNT(*) FROM entries"], input: "")
+            let number = Int(result?.output.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+            polls.withLock { $0.append("\(Int(Date().timeIntervalSince(began) * 1000))ms=\(number)\(result?.error.isEmpty == false ? " " + (result?.error ?? "") : "")") }
+            return number
+        }
         let argv = ["/usr/bin/env"] + M.environment(cache: cache) + [Paths.binary.path, "translate", "--from", "es", "--to", "en"]
         // Three children, each fed lines as fast as it takes them and never told the input ended,
         // so it is still translating and writing when it is killed, once it added 30 entries (the
@@ -77,7 +85,7 @@ extension MemoryHostileTests {
             kill(child.pid, SIGKILL)
             let status = try await Subprocess.waitOffPool(for: child.pid)
             close(child.input)
-            #expect(wrote, "child \(round) wrote entries")
+            #expect(wrote, "child \(round) wrote entries; polls \(polls.withLock { $0.suffix(8) })")
             #expect(status == 128 + SIGKILL, "child \(round) was killed, not done")
             #expect(try M.sqlite(path, "PRAGMA integrity_check") == "ok", "after child \(round)")
             kept = count()

@@ -23,7 +23,7 @@ struct TranslationMemoryTests {
 
     /// What `sqlite3` prints for `sql` on `path`.
     static func sqlite(_ path: String, _ sql: String) throws -> String {
-        try Subprocess.output(of: ["/usr/bin/sqlite3", path, sql], input: "").output.trimmingCharacters(in: .whitespacesAndNewlines)
+        try Subprocess.output(of: ["/usr/bin/sqlite3", "-cmd", ".timeout 10000", path, sql], input: "").output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A key of `text` on the spa-eng route, for tests that fill the memory directly.
