@@ -65,8 +65,10 @@ extension MemoryHostileTests {
         let argv = ["/usr/bin/env"] + M.environment(cache: cache) + [Paths.binary.path, "translate", "--from", "es", "--to", "en"]
         // Three children, each fed lines as fast as it takes them and never told the input ended,
         // so it is still translating and writing when it is killed, once it added 30 entries (the
-        // later ones also touch the entries they find: a write per hit). Under the full suite a
-        // child given a whole file finished it between two polls.
+        // later ones also touch the entries they find: a write per hit).
+        // A child that died early must fail the feeder's write, not kill this process (the engine
+        // ignores SIGPIPE too).
+        signal(SIGPIPE, SIG_IGN)
         var kept = 0
         for round in 0..<3 {
             let child = try Subprocess.start(argv, outputPath: cache + "/out", errorPath: cache + "/err")
@@ -77,13 +79,23 @@ extension MemoryHostileTests {
                 fed.signal()
             }
             let goal = kept + 30
-            let wrote = await Self.wait(seconds: 60) { count() >= goal }
-            // The feeder stops before the kill (no write to a dead reader); what it wrote is
-            // still in the pipe, so the child is busy when the signal comes.
-            feeding.withLock { $0 = false }
-            try await M.offPool { fed.wait() }
-            kill(child.pid, SIGKILL)
-            let status = try await Subprocess.waitOffPool(for: child.pid)
+            // Watching, stopping the feeder and the kill all happen on one thread of its own: under
+            // the full suite a task resumed on the cooperative pool twenty seconds late, by when the
+            // child had translated every line.
+            let (wrote, status) = try await M.offPool { () throws -> (Bool, Int32) in
+                let deadline = Date().addingTimeInterval(60)
+                var wrote = false
+                while !wrote && Date() < deadline {
+                    wrote = count() >= goal
+                    if !wrote { usleep(10_000) }
+                }
+                // The feeder stops before the kill (no write to a dead reader); what it wrote is
+                // still in the pipe, so the child is busy when the signal comes.
+                feeding.withLock { $0 = false }
+                fed.wait()
+                kill(child.pid, SIGKILL)
+                return (wrote, try Subprocess.wait(for: child.pid))
+            }
             close(child.input)
             #expect(wrote, "child \(round) wrote entries; polls \(polls.withLock { $0.suffix(8) })")
             #expect(status == 128 + SIGKILL, "child \(round) was killed, not done")
