@@ -118,8 +118,7 @@ extension PoisonTextTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("poison-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Copies NUL-terminated segments and exits on one that holds the word POISONQ (the mode
-        // parser gives every stage -z, which the script ignores).
+        // Copies NUL-terminated segments and exits on one that holds the word POISONQ.
         let script = folder.appendingPathComponent("killer.py").path
         try """
         #!/usr/bin/python3
@@ -137,8 +136,11 @@ extension PoisonTextTests {
                 sys.stdout.buffer.write(segment + b"\\0")
                 sys.stdout.buffer.flush()
         """.write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
-        let mode = try ModeFile(parsing: "'\(script)' | apertium-pretransfer")
+        // Run by the interpreter, not executed itself: a child another test spawns while the
+        // file is being written inherits its write descriptor, and exec of the script then fails
+        // with ETXTBSY ("text file busy") for as long as that child lives.
+        let pretransfer = try ModeFile(parsing: "apertium-pretransfer")
+        let mode = ModeFile(stages: [ModeFile.Stage(executable: "/usr/bin/python3", arguments: [script])] + pretransfer.stages)
         let pipeline = ApertiumPipeline(mode: mode)
         defer { pipeline.shutdown() }
         let texts = (0..<24).map { $0 % 6 == 3 ? "zq\($0) POISONQ" : "zq\($0) fine" }
