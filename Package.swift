@@ -22,6 +22,10 @@ let package = Package(
             name: "CCrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(
             name: "CCLD2",
             linkerSettings: [.linkedLibrary("cld2_full"), .linkedLibrary("cld2")]
@@ -30,7 +34,7 @@ let package = Package(
         .target(name: "TextSafety"),
         .target(name: "ReviewModel", dependencies: ["TextSafety"]),
         // The neural worker is a Python script run from the checkout (see NeuralRuntime).
-        .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto", "TextSafety"],
+        .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto", "CSQLite", "TextSafety"],
                 exclude: ["Neural/neural_worker.py"]),
         // ML Kit's Translate names over TranslationEngine, for code written from Google's guide.
         .target(name: "MLKitTranslate", dependencies: ["TranslationEngine"]),

@@ -11,6 +11,7 @@ enum HikeReviews {
         // Before anything opens a file: a closed 0, 1 or 2 is put on /dev/null (see there).
         let closed = StandardStreams.closedAtStart
         let invocation: Invocation
+        var noCache = false
         do {
             let globals = try CommandLineOptions.extractGlobals(Array(CommandLine.arguments.dropFirst()))
             // The engine reads these from the environment, as it does when they are set there.
@@ -19,6 +20,7 @@ enum HikeReviews {
                 setenv("HIKE_REVIEWS_STORE", store.hasPrefix("/") ? store : FileManager.default.currentDirectoryPath + "/" + store, 1)
             }
             invocation = try CommandLineOptions.parse(globals.rest)
+            noCache = globals.noCache
         } catch {
             StandardError.print("hike-reviews: \(error.message)\n\(CommandLineOptions.usage)")
             exit(2)
@@ -37,6 +39,7 @@ enum HikeReviews {
         case .detect(let json, let files):
             exit(DetectCommand.run(json: json, files: files))
         case .translate(let source, let target, let json, let yes, let engine, let files):
+            if !noCache { TranslationSession.defaultMemory = TranslationMemory.standard(warnings: CacheCommand.printWarning) }
             let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, engine: engine, files: files)
             await TranslationSession.shutdownPipelines()
             exit(status)
@@ -46,15 +49,20 @@ enum HikeReviews {
             exit(await PacksCommand.install(ids, yes: yes))
         case .packsRemove(let ids):
             exit(await PacksCommand.remove(ids))
+        case .cacheStats(let json):
+            exit(await CacheCommand.stats(json: json))
+        case .cacheClear:
+            exit(await CacheCommand.clear())
         case .availability(let source, let target, let engine):
             exit(TranslateCommand.availability(from: source, to: target, engine: engine))
         case .browse(let data, let target):
-            exit(await browse(data: data, target: target))
+            // The app shows the memory's warnings itself (stderr is under curses).
+            exit(await browse(data: data, target: target, memory: noCache ? nil : TranslationMemory.standard()))
         }
     }
 
     @MainActor
-    private static func browse(data: String?, target: String?) async -> Int32 {
+    private static func browse(data: String?, target: String?, memory: TranslationMemory?) async -> Int32 {
         guard let url = DataLocator.locate(data) else {
             StandardError.print("hike-reviews: no routes file found; pass --data PATH or set HIKE_REVIEWS_DATA (see --help)")
             return 1
@@ -73,6 +81,6 @@ enum HikeReviews {
             return 1
         }
         let language = target ?? PreferredLanguage.fromEnvironment()
-        return await AppRunner.run(catalog: catalog, target: language)
+        return await AppRunner.run(catalog: catalog, target: language, memory: memory)
     }
 }

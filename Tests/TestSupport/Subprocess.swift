@@ -126,14 +126,19 @@ public enum Subprocess {
 }
 
 extension Subprocess {
-    /// What every child gets: this process's environment, and no public pack index unless the
-    /// test names one.
+    /// What every child gets: this process's environment, no public pack index unless the
+    /// test names one, and no translation memory unless the test turns it on.
     ///
     /// The binary's default repositories include the public Argos index on the internet, which
     /// tests must never ask (there is none here; it would fail or hang): an empty
     /// HIKE_REVIEWS_PUBLIC_INDEX_URL leaves it out of the defaults. `/usr/bin/env NAME=VALUE` in
     /// a test's argv still overrides it, and tmux servers started here pass it on to their panes.
     /// A test that clears the environment (`env -i`) sets it itself.
+    ///
+    /// HIKE_REVIEWS_CACHE=0 (unless this process's environment sets HIKE_REVIEWS_CACHE): a child
+    /// never reads or writes the user's ~/.cache, and a test that translates a text twice, or
+    /// kills a pipeline, still reaches a pipeline. Tests of the memory pass
+    /// `HIKE_REVIEWS_CACHE=1 HIKE_REVIEWS_CACHE_DIR=<their own folder>` (`memoryVariables`).
     public static var childEnvironment: [String] {
         var variables: [String] = []
         var pointer = environ
@@ -142,7 +147,17 @@ extension Subprocess {
             pointer += 1
         }
         if !variables.contains(where: { $0.hasPrefix(publicIndexVariable + "=") }) { variables.append(publicIndexVariable + "=") }
+        if !variables.contains(where: { $0.hasPrefix(cacheVariable + "=") }) { variables.append(cacheVariable + "=0") }
         return variables
+    }
+
+    /// The variable that turns the translation memory off ("0") in children.
+    public static let cacheVariable = "HIKE_REVIEWS_CACHE"
+
+    /// `NAME=VALUE` words (for `/usr/bin/env` in a child's argv) that turn the memory on, in
+    /// `folder` rather than the user's cache.
+    public static func memoryVariables(folder: String) -> [String] {
+        [cacheVariable + "=1", "HIKE_REVIEWS_CACHE_DIR=" + folder]
     }
 
     /// The variable that names (or, empty, leaves out) the public index in the binary's defaults.

@@ -10,6 +10,8 @@ enum Invocation: Equatable {
     case packsList(json: Bool)
     case packsInstall(ids: [String], yes: Bool)
     case packsRemove(ids: [String])
+    case cacheStats(json: Bool)
+    case cacheClear
     case help
     case version
 
@@ -17,7 +19,7 @@ enum Invocation: Equatable {
     /// and removing packs only reports on stderr).
     var writesStandardOutput: Bool {
         switch self {
-        case .browse, .packsInstall, .packsRemove: false
+        case .browse, .packsInstall, .packsRemove, .cacheClear: false
         default: true
         }
     }
@@ -40,8 +42,11 @@ enum CommandLineOptions {
                hike-reviews packs list [--json]
                hike-reviews packs install ID... [--yes]
                hike-reviews packs remove ID...
+               hike-reviews cache stats [--json]
+               hike-reviews cache clear
                hike-reviews --help | --version
-        Anywhere: --packs-url URL (a pack repository's index.json; again for more), --store DIR (the pack store)
+        Anywhere: --packs-url URL (a pack repository's index.json; again for more), --store DIR (the pack store),
+                  --no-cache (translate without the translation memory)
         """
 
     static let help = """
@@ -69,6 +74,8 @@ enum CommandLineOptions {
           --engine auto|neural|apertium: the engines a route may use. auto (the default) takes
           installed packs before downloads, then a direct neural model, a direct Apertium pair,
           then the fewest legs, neural ones preferred.
+          Every translation is remembered (see cache): a line translated before on the same route
+          with the same pack versions is answered from memory; --json says "remembered": true.
         availability: prints installed, supported (packs to download) or unsupported for a pair
           (--engine as for translate).
 
@@ -87,6 +94,14 @@ enum CommandLineOptions {
           A download that gets no data for 30 s ($HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS), or under
           1000 bytes/s ($HIKE_REVIEWS_DOWNLOAD_MIN_RATE), is given up; nothing of it is kept.
 
+        cache: the translation memory, one SQLite file per user: $HIKE_REVIEWS_CACHE_DIR/memory.sqlite,
+          else $XDG_CACHE_HOME/hike-reviews/memory.sqlite (~/.cache/hike-reviews/memory.sqlite). It is
+          keyed by the text exactly as given, the route, each leg's engine, pack and pack version:
+          an updated or removed pack's entries are never used again and are deleted later. stats
+          prints its entries, size and hit rates (this process's and overall; --json: one object);
+          clear forgets everything. --no-cache or HIKE_REVIEWS_CACHE=0 translates without it;
+          HIKE_REVIEWS_CACHE_MAX_MB (default 256) caps it, least recently used entries go first.
+
         In the app press ? for the keys.
         Exit status: 0 done, 1 error, 2 usage error or no offline route, 3 packs needed and not approved.
         """
@@ -97,6 +112,7 @@ enum CommandLineOptions {
         case "detect": return try parseDetect(rest.dropFirst())
         case "translate": return try parseTranslate(rest.dropFirst())
         case "packs": return try parsePacks(rest.dropFirst())
+        case "cache": return try parseCache(rest.dropFirst())
         case "availability":
             var operands: [String] = []
             var engine = EnginePreference.auto
@@ -192,6 +208,25 @@ enum CommandLineOptions {
         return .translate(from: from, to: to, json: json, yes: yes, engine: engine, files: files)
     }
 
+    private static func parseCache(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
+        var rest = arguments
+        guard let action = rest.popFirst() else { throw UsageError(message: "cache needs stats or clear") }
+        var json = false
+        for argument in rest {
+            switch argument {
+            case "--json" where action == "stats": json = true
+            case "-h", "--help": return .help
+            default: throw UsageError(message: "cache \(TerminalSafe.clean(action)): unexpected argument '\(TerminalSafe.clean(argument))'")
+            }
+        }
+        switch action {
+        case "stats": return .cacheStats(json: json)
+        case "clear": return .cacheClear
+        case "-h", "--help": return .help
+        default: throw UsageError(message: "cache: unknown action '\(TerminalSafe.clean(action))' (stats or clear)")
+        }
+    }
+
     private static func parsePacks(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
         var rest = arguments
         guard let action = rest.popFirst() else { throw UsageError(message: "packs needs list, install or remove") }
@@ -227,15 +262,30 @@ enum CommandLineOptions {
         }
     }
 
-    /// Takes `--packs-url` (any number of times, in order of preference) and `--store` out of
-    /// the arguments, wherever they are.
-    static func extractGlobals(_ arguments: [String]) throws(UsageError) -> (rest: [String], packsURLs: [URL], store: String?) {
+    /// What `extractGlobals` takes out of the arguments.
+    struct Globals: Equatable {
+        var rest: [String]
+        var packsURLs: [URL] = []
+        var store: String?
+        /// `--no-cache`: translate without the translation memory (the app and `translate`).
+        var noCache = false
+    }
+
+    /// Takes `--packs-url` (any number of times, in order of preference), `--store` and
+    /// `--no-cache` out of the arguments, wherever they are.
+    static func extractGlobals(_ arguments: [String]) throws(UsageError) -> Globals {
         var rest: [String] = []
         var packsURLs: [URL] = []
         var store: String?
+        var noCache = false
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
+            if argument == "--no-cache" {
+                noCache = true
+                index += 1
+                continue
+            }
             var name = argument
             var inline: String?
             if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
@@ -266,7 +316,7 @@ enum CommandLineOptions {
                 packsURLs.append(url)
             }
         }
-        return (rest, packsURLs, store)
+        return Globals(rest: rest, packsURLs: packsURLs, store: store, noCache: noCache)
     }
 
     /// A language option's value: a well-formed tag of a language ICU or Apertium knows (`xx`,

@@ -39,10 +39,11 @@ enum TranslateCommand {
         let sameLanguage = source.map { LanguageNames.sameLanguage($0, target) } ?? false
         let session = TranslationSession(sourceTag: source, targetTag: target, consent: yes ? PacksCommand.ApproveWithProgress() : nil,
                                          engine: engine)
-        // With --from every line would fail the same way: say so once, before reading.
+        // With --from every line would fail the same way: say so once, before reading. With a
+        // memory the pipelines wait for the first line it does not know.
         if source != nil && !sameLanguage {
             do {
-                try await session.prepareTranslation()
+                if session.memory == nil { try await session.prepareTranslation() } else { try await session.prepareRoute() }
             } catch {
                 let error = TranslationError(error)
                 return fail(error, status: status(of: error))
@@ -178,8 +179,10 @@ enum TranslateCommand {
             object["unknownWords"] = response.unknownWords
             // One per leg, in route order: "neural" or "apertium".
             object["engines"] = response.legs.map(\.engine.rawValue)
+            object["remembered"] = response.isRemembered
         } else {
             object["targetText"] = error == nil ? text : ""
+            object["remembered"] = false
             if let route {
                 object["route"] = route
                 object["sourceLanguage"] = route.first ?? ""

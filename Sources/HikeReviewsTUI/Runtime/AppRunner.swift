@@ -9,7 +9,7 @@ import TranslationEngine
 /// waiting action, then draws one frame.
 @MainActor
 enum AppRunner {
-    static func run(catalog: RouteCatalog, target: String) async -> Int32 {
+    static func run(catalog: RouteCatalog, target: String, memory: TranslationMemory? = nil) async -> Int32 {
         let signals = SignalFlag.shared
         let queue = ActionQueue()
         guard let watcher = InputWatcher(queue: queue) else {
@@ -30,6 +30,7 @@ enum AppRunner {
         let runner = EffectRunner(queue: queue, detector: RecognizerDetector())
         // Any session made from a Configuration in the app asks through the modal dialog.
         TranslationSession.defaultConsentHandler = runner.consent
+        TranslationSession.defaultMemory = memory
         watcher.start()
         // A signal before the watcher had its pipe is in the flag only.
         if signals.signal != 0 { queue.send(.terminationRequested) }

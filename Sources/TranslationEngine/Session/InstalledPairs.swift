@@ -24,6 +24,14 @@ struct InstalledPairs: Sendable {
     var neuralPackages: [String: String] = [:]
     /// Ids of every pack in the store, usable or not (none of them is offered for download).
     var storeIDs: Set<String> = []
+    /// Each usable pack's version as the translation memory keys it, by pack id: a store pack's
+    /// manifest version (and archive digest), a data root's pack the stat of its mode files.
+    var versions: [String: String] = [:]
+
+    /// Every usable pack as `id@version`: what the memory's entries may name and still be reached.
+    var packVersions: Set<String> {
+        Set(versions.map { "\($0.key)@\($0.value)" })
+    }
 
     func location(of direction: Direction) -> Location? {
         locations["\(direction.pack)/\(direction.mode)"]
@@ -49,6 +57,9 @@ struct InstalledPairs: Sendable {
         let apertium = installed.filter { $0.packEngine == .apertium }.map { (root: store.folder(of: $0.id), pack: Optional($0.id)) }
         var pairs = scan(rootsWithPacks: apertium + roots(environment: environment).map { ($0, nil) })
         pairs.storeIDs = Set(installed.map(\.id))
+        for pack in installed where pack.packEngine == .apertium && pairs.versions[pack.id] != nil {
+            pairs.versions[pack.id] = memoryVersion(of: pack)
+        }
         for pack in installed where pack.packEngine == .neural {
             guard let folder = store.neuralPackage(of: pack) else { continue }
             let directions = pack.directions.compactMap { tags -> Direction? in
@@ -57,6 +68,7 @@ struct InstalledPairs: Sendable {
             }
             guard !directions.isEmpty else { continue }
             pairs.neuralPackages[pack.id] = folder
+            pairs.versions[pack.id] = memoryVersion(of: pack)
             pairs.packs.append(PackInfo(id: pack.id, installed: true, downloadSize: 0, directions: directions))
         }
         return pairs
@@ -87,11 +99,32 @@ struct InstalledPairs: Sendable {
             for (pack, directions) in found where directionsByPack[pack] == nil {
                 directionsByPack[pack] = directions
                 order.append(pack)
+                pairs.versions[pack] = fileVersion(of: directions.map { modes + "/" + $0.mode + ".mode" })
                 if root == systemRoot { pairs.systemPacks.insert(pack) }
             }
         }
         pairs.packs = order.map { PackInfo(id: $0, installed: true, downloadSize: 0, directions: directionsByPack[$0] ?? []) }
         return pairs
+    }
+
+    /// A store pack's version for the memory: the manifest's, with the archive's digest when it
+    /// was recorded (the same version rebuilt is another pack).
+    static func memoryVersion(of pack: PackStore.InstalledPack) -> String {
+        pack.sha256.map { pack.version + "+" + $0.prefix(16) } ?? pack.version
+    }
+
+    /// A data root's pack has no manifest: its mode files' newest modification time and total
+    /// size stand for its version (an upgrade by dpkg, or a new extraction, replaces them).
+    static func fileVersion(of modeFiles: [String]) -> String {
+        var newest = 0
+        var size = 0
+        for path in modeFiles {
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            newest = max(newest, info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec)
+            size += Int(info.st_size)
+        }
+        return "files:\(newest):\(size)"
     }
 
     /// "eng-spa" from a mode whose data lives in .../apertium-eng-spa/...

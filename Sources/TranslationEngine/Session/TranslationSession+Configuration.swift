@@ -25,6 +25,9 @@ extension TranslationSession {
         public var engine: EnginePreference = .auto
         /// Bumped by `invalidate()`.
         public private(set) var version = 0
+        /// Whether the session answers texts translated before from `TranslationSession.defaultMemory`
+        /// (and remembers new ones); false translates every text afresh.
+        public var remembersTranslations = true
 
         public init(source: Locale.Language? = nil, target: Locale.Language? = nil) {
             sourceTag = source.map(TranslationSession.tag(of:))
@@ -45,7 +48,8 @@ extension TranslationSession {
     /// A session for a configuration; it asks for missing packs through
     /// `TranslationSession.defaultConsentHandler`, as Apple's session asks the person.
     public init(configuration: Configuration) {
-        self.init(sourceTag: configuration.sourceTag, targetTag: configuration.targetTag, engine: configuration.engine)
+        self.init(sourceTag: configuration.sourceTag, targetTag: configuration.targetTag, engine: configuration.engine,
+                  memory: configuration.remembersTranslations ? TranslationSession.defaultMemory : nil)
     }
 }
 

@@ -33,10 +33,14 @@ public actor TranslationSession {
         /// Each leg of `route` with the engine and pack that ran it: `route` says where the
         /// text went, `legs` how.
         public let legs: [Leg]
+        /// Whether the translation came from the translation memory (the same text, route and
+        /// pack versions translated before) instead of a pipeline or worker.
+        public let isRemembered: Bool
 
         /// A response, as previews and tests make one; `route` defaults to source then target.
         public init(sourceLanguage: Locale.Language, targetLanguage: Locale.Language, sourceText: String, targetText: String,
-                    clientIdentifier: String? = nil, route: [String]? = nil, unknownWords: [String] = [], legs: [Leg] = []) {
+                    clientIdentifier: String? = nil, route: [String]? = nil, unknownWords: [String] = [], legs: [Leg] = [],
+                    isRemembered: Bool = false) {
             self.sourceLanguage = sourceLanguage
             self.targetLanguage = targetLanguage
             self.sourceText = sourceText
@@ -45,6 +49,7 @@ public actor TranslationSession {
             self.route = route ?? [TranslationSession.tag(of: sourceLanguage), TranslationSession.tag(of: targetLanguage)]
             self.unknownWords = unknownWords
             self.legs = legs
+            self.isRemembered = isRemembered
         }
     }
 
@@ -123,9 +128,13 @@ public actor TranslationSession {
     private var indexFetch: Task<[PackIndex.Entry]?, Never>?
     private var indexApplied = false
     private let recognizer = LanguageRecognizer()
+    /// Where translations are remembered and looked up; nil: translate every text afresh.
+    public nonisolated let memory: TranslationMemory?
+    /// Whether the memory was asked to drop entries of packs this catalog no longer has.
+    private var memoryCleaned = false
     /// Set by `cancel()`, which Apple's callers call without `await`.
     private nonisolated let cancelled = Mutex(false)
-    private var isCancelled: Bool { cancelled.withLock { $0 } }
+    var isCancelled: Bool { cancelled.withLock { $0 } }
     /// Longest one leg may take before its pipeline is restarted (and the request retried once).
     private let legTimeout: Duration = .seconds(30)
     /// Requests of one call in flight together: enough to keep every stage of two pipelines busy.
@@ -149,30 +158,36 @@ public actor TranslationSession {
     /// translation that needs packs asks it once for all the packs of its route, downloads them
     /// through `manager` and carries on; without one (`consent: nil`) it throws `notInstalled`
     /// naming the command that installs them.
+    ///
+    /// `memory` (by default `TranslationSession.defaultMemory`) answers texts translated before
+    /// on the same route and pack versions, and remembers new translations; nil translates
+    /// every text afresh.
     public init(sourceTag: String?, targetTag: String?, consent: (any ConsentHandler)? = TranslationSession.defaultConsentHandler,
                 manager: PackManager? = nil,
-                engine: EnginePreference = .auto) {
+                engine: EnginePreference = .auto, memory: TranslationMemory? = TranslationSession.defaultMemory) {
         let manager = manager ?? (consent == nil ? nil : PackManager())
         let catalog = manager.map { PackCatalog.load(store: $0.store, repositoryURLs: $0.repositoryURLs) } ?? PackCatalog.load()
-        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, consent: consent, manager: manager, engine: engine)
+        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, consent: consent, manager: manager, engine: engine,
+                  memory: memory)
     }
 
     /// A session over a catalog the caller already read (several sessions made at once, one
     /// per language of a batch, need not each scan the disk and parse the index).
     public init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, consent: (any ConsentHandler)?, manager: PackManager?,
-                engine: EnginePreference = .auto) {
+                engine: EnginePreference = .auto, memory: TranslationMemory? = TranslationSession.defaultMemory) {
         self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, pool: .shared, consent: consent, manager: manager,
-                  engine: engine)
+                  engine: engine, memory: memory)
     }
 
-    init(sourceTag: String?, targetTag: String?, pairs: InstalledPairs, pool: PipelinePool) {
+    init(sourceTag: String?, targetTag: String?, pairs: InstalledPairs, pool: PipelinePool, memory: TranslationMemory? = nil) {
         self.init(sourceTag: sourceTag, targetTag: targetTag,
                   catalog: PackCatalog(store: PackStore(root: "/nonexistent"), repositoryURL: nil, repository: nil, pairs: pairs),
-                  pool: pool, consent: nil, manager: nil)
+                  pool: pool, consent: nil, manager: nil, memory: memory)
     }
 
+    /// Tests' sessions: a pool of their own, and no memory unless the test passes one.
     init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, pool: PipelinePool,
-         consent: (any ConsentHandler)?, manager: PackManager?, engine: EnginePreference = .auto) {
+         consent: (any ConsentHandler)?, manager: PackManager?, engine: EnginePreference = .auto, memory: TranslationMemory? = nil) {
         self.sourceTag = sourceTag
         self.targetTag = targetTag ?? PreferredLanguage.fromEnvironment()
         self.engine = engine
@@ -182,6 +197,7 @@ public actor TranslationSession {
         self.pool = pool
         self.consent = consent
         self.manager = manager
+        self.memory = memory
     }
 
     private var pairs: InstalledPairs {
@@ -282,9 +298,7 @@ public actor TranslationSession {
     ///   approved, `internalError` when a pipeline cannot start, and, as Apple's does,
     ///   `unableToIdentifyLanguage` with a nil source (there is no text to tell it from).
     public func prepareTranslation() async throws {
-        guard !isCancelled else { throw TranslationError.alreadyCancelled }
-        guard let sourceTag else { throw TranslationError.unableToIdentifyLanguage }
-        for leg in try await route(from: sourceTag, to: targetTag) {
+        for leg in try await prepareRoute() {
             do {
                 if leg.engine == .neural, let package = pairs.neuralPackage(of: leg) {
                     try await pool.worker(for: package).start()
@@ -295,6 +309,19 @@ public actor TranslationSession {
                 throw TranslationError.internalError(in: leg.mode, error)
             }
         }
+    }
+
+    /// Makes sure the route from the session's source to its target can run, asking for and
+    /// installing its packs as `prepareTranslation()` does, but starts no pipeline or worker: for
+    /// a host whose texts the memory may answer (the CLI's `translate --from`).
+    ///
+    /// - Returns: the route's legs.
+    /// - Throws: as `prepareTranslation()`, but for a pipeline that cannot start.
+    @discardableResult
+    public func prepareRoute() async throws -> [Direction] {
+        guard !isCancelled else { throw TranslationError.alreadyCancelled }
+        guard let sourceTag else { throw TranslationError.unableToIdentifyLanguage }
+        return try await route(from: sourceTag, to: targetTag)
     }
 
     /// Whether every pack of the route is installed, so translating can start. In a session
@@ -324,6 +351,10 @@ public actor TranslationSession {
         guard !text.allSatisfy(\.isWhitespace) else { throw TranslationError.nothingToTranslate }
         let source = try sourceTag ?? detectedTag(of: text)
         let route = try await route(from: source, to: targetTag)
+        let key = memoryKey(of: text, from: source, along: route)
+        if let memory, let key, let entry = await memory.entry(for: key) {
+            return response(to: request, from: source, along: route, entry: entry, remembered: true)
+        }
         var output = text
         var unknown = UnknownWords.Collector()
         for leg in route {
@@ -347,19 +378,39 @@ public actor TranslationSession {
                 throw TranslationError.internalError(in: leg.mode, error)
             }
         }
-        return Response(
+        let entry = TranslationMemory.Entry(targetText: output, unknownWords: unknown.words)
+        if let memory, let key { await memory.remember(entry, for: key) }
+        return response(to: request, from: source, along: route, entry: entry, remembered: false)
+    }
+
+    func response(to request: Request, from source: String, along route: [Direction], entry: TranslationMemory.Entry,
+                          remembered: Bool) -> Response {
+        Response(
             sourceLanguage: Locale.Language(identifier: source),
             targetLanguage: Locale.Language(identifier: targetTag),
-            sourceText: text,
-            targetText: output,
+            sourceText: request.sourceText,
+            targetText: entry.targetText,
             clientIdentifier: request.clientIdentifier,
             route: [source] + route.map(\.target),
-            unknownWords: unknown.words,
-            legs: zip([source] + route.map(\.target), route).map { Leg(source: $0, target: $1.target, engine: $1.engine, pack: $1.pack) }
+            unknownWords: entry.unknownWords,
+            legs: zip([source] + route.map(\.target), route).map { Leg(source: $0, target: $1.target, engine: $1.engine, pack: $1.pack) },
+            isRemembered: remembered
         )
     }
 
-    private func detectedTag(of text: String) throws -> String {
+    /// The memory's key for `text` on `route`, or nil without a memory. The first key of a
+    /// catalog also has the memory drop entries of packs no longer installed (in the background).
+    func memoryKey(of text: String, from source: String, along route: [Direction]) -> MemoryKey? {
+        guard let memory else { return nil }
+        if !memoryCleaned {
+            memoryCleaned = true
+            let installed = pairs.packVersions
+            Task.detached(priority: .background) { await memory.removeEntries(notIn: installed) }
+        }
+        return MemoryKey(text: text, source: source, route: route, versions: pairs.versions)
+    }
+
+    func detectedTag(of text: String) throws -> String {
         let guess = recognizer.recognize(text)
         guard !guess.isUndetermined else { throw TranslationError.unableToIdentifyLanguage }
         return guess.tag
@@ -399,7 +450,7 @@ public actor TranslationSession {
     }
 
     /// The packs of `route` not on disk, in route order, each once.
-    private func missingPacks(of route: [Direction]) -> [String] {
+    func missingPacks(of route: [Direction]) -> [String] {
         var missing: [String] = []
         for pack in route.map(\.pack) where availability.planner.graph.packs[pack]?.installed != true && !missing.contains(pack) {
             missing.append(pack)
@@ -464,10 +515,11 @@ public actor TranslationSession {
         guard !installed.isSubset(of: known) else { return }
         catalog = catalog.rescanned()
         availability = Availability(packs: catalog.packInfos, engine: engine)
+        memoryCleaned = false
     }
 
     /// The route, or why there is none (routes found are remembered until the catalog changes).
-    private func plan(from source: String, to target: String) throws -> [Direction] {
+    func plan(from source: String, to target: String) throws -> [Direction] {
         let key = source + ">" + target
         if let route = plannedRoutes[key] { return route }
         if let route = availability.planner.route(from: source, to: target) {

@@ -1,0 +1,241 @@
+import CSQLite
+import Foundation
+
+extension TranslationMemory {
+    /// The connection and counters, owned by the memory's queue.
+    struct State {
+        var database: SQLiteDatabase?
+        /// Device and inode of the file the connection opened: a damaged file is renamed aside
+        /// only if the path still names it (another process may have replaced it already).
+        var identity: (device: UInt64, inode: UInt64)?
+        /// Set when the disk or a lock refused the memory: nothing is tried before then.
+        var offUntil: ContinuousClock.Instant?
+        var warnedKinds: Set<String> = []
+        var warnings: [MemoryWarning] = []
+        var processHits = 0
+        var processMisses = 0
+        /// Counted but not yet added to the file's counters (added by the next write).
+        var pendingHits = 0
+        var pendingMisses = 0
+        /// The installed set the file was last cleaned for, in this process.
+        var cleanedFor: String?
+    }
+
+    static let schema = """
+        CREATE TABLE IF NOT EXISTS entries(
+            id INTEGER PRIMARY KEY,
+            hash BLOB NOT NULL UNIQUE,
+            key TEXT NOT NULL,
+            target TEXT NOT NULL,
+            unknown TEXT NOT NULL,
+            packs TEXT NOT NULL,
+            used INTEGER NOT NULL,
+            bytes INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS entries_used ON entries(used, id);
+        CREATE INDEX IF NOT EXISTS entries_packs ON entries(packs);
+        CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value) WITHOUT ROWID;
+        INSERT OR IGNORE INTO meta VALUES ('bytes', 0), ('hits', 0), ('misses', 0);
+        CREATE TRIGGER IF NOT EXISTS entries_added AFTER INSERT ON entries
+            BEGIN UPDATE meta SET value = value + NEW.bytes WHERE name = 'bytes'; END;
+        CREATE TRIGGER IF NOT EXISTS entries_removed AFTER DELETE ON entries
+            BEGIN UPDATE meta SET value = value - OLD.bytes WHERE name = 'bytes'; END;
+        CREATE TRIGGER IF NOT EXISTS entries_replaced AFTER UPDATE OF bytes ON entries
+            BEGIN UPDATE meta SET value = value - OLD.bytes + NEW.bytes WHERE name = 'bytes'; END;
+        PRAGMA user_version = 1;
+        """
+
+    /// Bytes a row costs beyond its texts (hash, integers, index entries, page slack).
+    static let rowOverhead = 96
+
+    /// The open connection, opening the file (and making its folder and schema) first.
+    func open(_ state: inout State) throws(SQLiteError) -> SQLiteDatabase {
+        if let database = state.database { return database }
+        let folder = (settings.path as NSString).deletingLastPathComponent
+        if !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(folder): \(Self.reason(of: error))")
+            }
+        }
+        let database = try SQLiteDatabase(path: settings.path, busyTimeout: settings.busyTimeout)
+        // journal_mode answers with a row; WAL stays set in the file once one connection set it.
+        let mode = try database.texts("PRAGMA journal_mode = WAL").first ?? ""
+        guard mode.lowercased() == "wal" else {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot use a write-ahead log (journal mode \(mode))")
+        }
+        try database.execute("PRAGMA synchronous = NORMAL")
+        if try database.integer("PRAGMA user_version") < 1 {
+            try database.writeTransaction { () throws(SQLiteError) in try database.execute(Self.schema) }
+        }
+        var info = stat()
+        if stat(settings.path, &info) == 0 { state.identity = (UInt64(info.st_dev), UInt64(info.st_ino)) }
+        state.database = database
+        return database
+    }
+
+    /// Runs `body` on the open connection. A damaged file is moved aside and `body` tried once
+    /// more on a new one; any other failure turns the memory off for `offFor`. Either is said once.
+    /// Returns nil when the memory is unavailable.
+    func attempt<T>(in state: inout State, _ body: (SQLiteDatabase) throws(SQLiteError) -> T) -> T? {
+        if let until = state.offUntil {
+            guard ContinuousClock.now >= until else { return nil }
+            state.offUntil = nil
+        }
+        for round in 0..<2 {
+            do throws(SQLiteError) {
+                return try body(try open(&state))
+            } catch {
+                state.database?.close()
+                state.database = nil
+                if error.meansCorrupt && round == 0, let aside = moveAside(&state) {
+                    warn("corrupt", "the translation memory \(settings.path) was damaged (\(error.message)); "
+                         + "moved it to \(aside) and started a new one", in: &state)
+                    continue
+                }
+                warn("unavailable", "translating without the translation memory for now: \(settings.path): \(error.message)", in: &state)
+                state.offUntil = ContinuousClock.now + Self.offFor
+                return nil
+            }
+        }
+        return nil
+    }
+
+    func lookUp(_ key: MemoryKey, in state: inout State) -> Entry? {
+        let found = attempt(in: &state) { database throws(SQLiteError) -> Entry? in
+            var entry: Entry?
+            try database.run("SELECT key, target, unknown FROM entries WHERE hash = ?", [.blob(key.digest)]) { row throws(SQLiteError) in
+                guard row.text(0) == key.material else { return }
+                entry = Entry(targetText: row.text(1), unknownWords: Self.words(row.text(2)))
+            }
+            return entry
+        } ?? nil
+        guard let found else {
+            state.processMisses += 1
+            state.pendingMisses += 1
+            return nil
+        }
+        state.processHits += 1
+        state.pendingHits += 1
+        // The entry is the answer whether or not its use can be recorded.
+        let (hits, misses) = (state.pendingHits, state.pendingMisses)
+        let touched: Void? = attempt(in: &state) { database throws(SQLiteError) in
+            try database.writeTransaction { () throws(SQLiteError) in
+                try database.run("UPDATE entries SET used = ? WHERE hash = ?", [.integer(Self.now()), .blob(key.digest)])
+                try self.addCounters(hits: hits, misses: misses, to: database)
+            }
+        }
+        if touched != nil { (state.pendingHits, state.pendingMisses) = (0, 0) }
+        return found
+    }
+
+    func store(_ entry: Entry, for key: MemoryKey, in state: inout State) {
+        let unknown = entry.unknownWords.joined(separator: "\n")
+        let bytes = Int64(key.material.utf8.count + entry.targetText.utf8.count + unknown.utf8.count + key.packs.utf8.count + Self.rowOverhead)
+        let (hits, misses) = (state.pendingHits, state.pendingMisses)
+        let stored: Void? = attempt(in: &state) { database throws(SQLiteError) in
+            try database.writeTransaction { () throws(SQLiteError) in
+                try database.run("""
+                    INSERT INTO entries(hash, key, target, unknown, packs, used, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(hash) DO UPDATE SET key = excluded.key, target = excluded.target, unknown = excluded.unknown,
+                        packs = excluded.packs, used = excluded.used, bytes = excluded.bytes
+                    """, [.blob(key.digest), .text(key.material), .text(entry.targetText), .text(unknown), .text(key.packs),
+                          .integer(Self.now()), .integer(bytes)])
+                try self.addCounters(hits: hits, misses: misses, to: database)
+                try self.evict(from: database)
+            }
+        }
+        if stored != nil { (state.pendingHits, state.pendingMisses) = (0, 0) }
+    }
+
+    /// Deletes least recently used entries until those left fit in 90% of the limit.
+    private func evict(from database: SQLiteDatabase) throws(SQLiteError) {
+        let limit = settings.maxBytes
+        var total = try database.integer("SELECT value FROM meta WHERE name = 'bytes'")
+        guard total > limit else { return }
+        let goal = limit / 10 * 9
+        while total > goal {
+            let count = try database.integer("SELECT COUNT(*) FROM entries")
+            guard count > 0 else { return }
+            try database.run("DELETE FROM entries WHERE id IN (SELECT id FROM entries ORDER BY used, id LIMIT ?)",
+                             [.integer(max(1, count / 20))])
+            total = try database.integer("SELECT value FROM meta WHERE name = 'bytes'")
+        }
+    }
+
+    private func addCounters(hits: Int, misses: Int, to database: SQLiteDatabase) throws(SQLiteError) {
+        guard hits + misses > 0 else { return }
+        try database.run("UPDATE meta SET value = value + ? WHERE name = 'hits'", [.integer(Int64(hits))])
+        try database.run("UPDATE meta SET value = value + ? WHERE name = 'misses'", [.integer(Int64(misses))])
+    }
+
+    func cleanUp(keeping installed: Set<String>, in state: inout State) {
+        let fingerprint = installed.sorted().joined(separator: "\n")
+        guard state.cleanedFor != fingerprint else { return }
+        let done: Void? = attempt(in: &state) { database throws(SQLiteError) in
+            var last: String?
+            try database.run("SELECT value FROM meta WHERE name = 'cleaned-for'") { row throws(SQLiteError) in last = row.text(0) }
+            guard last != fingerprint else { return }
+            try database.writeTransaction { () throws(SQLiteError) in
+                for packs in try database.texts("SELECT DISTINCT packs FROM entries")
+                where !packs.split(separator: "\n").allSatisfy({ installed.contains(String($0)) }) {
+                    try database.run("DELETE FROM entries WHERE packs = ?", [.text(packs)])
+                }
+                try database.run("INSERT OR REPLACE INTO meta VALUES ('cleaned-for', ?)", [.text(fingerprint)])
+            }
+        }
+        if done != nil { state.cleanedFor = fingerprint }
+    }
+
+    /// Renames the damaged file (and its log and shared-memory index) to `<path>.corrupt-<time>`
+    /// if the path still names the file this connection opened; returns the new name, or nil when
+    /// it could not be moved (then the memory is turned off instead).
+    private func moveAside(_ state: inout State) -> String? {
+        var info = stat()
+        let path = settings.path
+        guard stat(path, &info) == 0 else { return nil }
+        // Another process replaced it already: open the new file.
+        if let identity = state.identity, identity != (UInt64(info.st_dev), UInt64(info.st_ino)) {
+            state.identity = nil
+            return "(already replaced)"
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let aside = path + ".corrupt-" + formatter.string(from: Date()) + "-\(getpid())"
+        guard rename(path, aside) == 0 else { return nil }
+        for suffix in ["-wal", "-shm"] where access(path + suffix, F_OK) == 0 {
+            _ = rename(path + suffix, aside + suffix)
+        }
+        state.identity = nil
+        return aside
+    }
+
+    /// Says `message` once per kind of trouble.
+    func warn(_ kind: String, _ message: String, in state: inout State) {
+        guard state.warnedKinds.insert(kind).inserted else { return }
+        let warning = MemoryWarning(message)
+        state.warnings.append(warning)
+        handler.withLock { $0 }?(warning)
+    }
+
+    func fileBytes() -> Int64 {
+        ["", "-wal"].reduce(Int64(0)) { total, suffix in
+            var info = stat()
+            return total + (stat(settings.path + suffix, &info) == 0 ? Int64(info.st_size) : 0)
+        }
+    }
+
+    static func words(_ text: String) -> [String] {
+        text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Milliseconds since 1970: when an entry was last used.
+    static func now() -> Int64 {
+        Int64(Date().timeIntervalSince1970 * 1000)
+    }
+
+    static func reason(of error: Error) -> String {
+        ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription ?? error.localizedDescription
+    }
+}

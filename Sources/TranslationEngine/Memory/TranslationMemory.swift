@@ -1,0 +1,217 @@
+import CSQLite
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Every translation remembered, per user, in one SQLite file shared by all of the user's
+/// processes: a text seen before on the same route with the same pack versions is answered
+/// without starting a pipeline or a worker.
+///
+/// The file is `$HIKE_REVIEWS_CACHE_DIR/memory.sqlite`, else
+/// `$XDG_CACHE_HOME/hike-reviews/memory.sqlite`, else `~/.cache/hike-reviews/memory.sqlite`
+/// (`Settings.fromEnvironment`). It is in WAL mode with a busy timeout, so readers never wait
+/// and writers queue; every write is one `BEGIN IMMEDIATE` transaction.
+///
+/// The memory is never in the way of a translation: a damaged file is renamed aside
+/// (`memory.sqlite.corrupt-...`) and a new one started; a read-only or full disk, or a lock held
+/// past the busy timeout, turns the memory off for a minute (then it tries again). Each of these
+/// is said once through the warning handler and no translation fails for it.
+///
+/// Entries whose route names a pack version no longer installed are unreachable (the version is
+/// in the key) and deleted by `removeEntries(notIn:)`, which sessions call when the installed
+/// packs differ from those the file was last cleaned for. Past `Settings.maxBytes` of entries,
+/// the least recently used are evicted.
+public final class TranslationMemory: Sendable {
+    /// Where the file is and how big it may grow.
+    public struct Settings: Sendable, Equatable {
+        /// The database file.
+        public var path: String
+        /// Bytes of entries (texts, translations, keys and a row's overhead) kept at most; past
+        /// it the least recently used go, down to 90%.
+        public var maxBytes: Int64
+        /// How long a read or write waits for another process's lock.
+        public var busyTimeout: Duration
+
+        public init(path: String, maxBytes: Int64 = 256 << 20, busyTimeout: Duration = .seconds(3)) {
+            self.path = path
+            self.maxBytes = maxBytes
+            self.busyTimeout = busyTimeout
+        }
+
+        /// The user's memory, or nil when HIKE_REVIEWS_CACHE=0 turns it off. The folder is
+        /// HIKE_REVIEWS_CACHE_DIR, else $XDG_CACHE_HOME/hike-reviews, else ~/.cache/hike-reviews;
+        /// HIKE_REVIEWS_CACHE_MAX_MB sets the size (default 256).
+        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings? {
+            if environment["HIKE_REVIEWS_CACHE"] == "0" { return nil }
+            let folder: String
+            if let dir = environment["HIKE_REVIEWS_CACHE_DIR"], !dir.isEmpty {
+                folder = dir
+            } else if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+                folder = cache + "/hike-reviews"
+            } else {
+                let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+                folder = home + "/.cache/hike-reviews"
+            }
+            let megabytes = environment["HIKE_REVIEWS_CACHE_MAX_MB"].flatMap(Double.init).map { max(0, $0) } ?? 256
+            return Settings(path: folder + "/memory.sqlite", maxBytes: Int64(megabytes * 1024 * 1024))
+        }
+    }
+
+    /// A remembered translation.
+    public struct Entry: Sendable, Hashable {
+        public var targetText: String
+        public var unknownWords: [String]
+
+        public init(targetText: String, unknownWords: [String] = []) {
+            self.targetText = targetText
+            self.unknownWords = unknownWords
+        }
+    }
+
+    /// What the memory holds and how often it answered.
+    public struct Statistics: Sendable, Equatable {
+        /// The database file.
+        public var path: String
+        public var entries: Int
+        /// Bytes of entries, as the size limit counts them.
+        public var entryBytes: Int64
+        /// The file and its write-ahead log on disk.
+        public var fileBytes: Int64
+        /// Lookups of this process that found / did not find an entry.
+        public var processHits: Int
+        public var processMisses: Int
+        /// Lookups of every process since the file was made or cleared.
+        public var totalHits: Int
+        public var totalMisses: Int
+        /// The size limit.
+        public var maxBytes: Int64
+
+        /// Hits over lookups, nil before any lookup.
+        public static func rate(hits: Int, misses: Int) -> Double? {
+            hits + misses == 0 ? nil : Double(hits) / Double(hits + misses)
+        }
+    }
+
+    public let settings: Settings
+    /// The one connection and what the memory knows of its state; used only on `queue`.
+    private let state: Mutex<State>
+    /// SQLite calls block (on the disk, and up to the busy timeout on a lock): they run here,
+    /// off the cooperative pool, one at a time.
+    private let queue: DispatchQueue
+    let handler: Mutex<WarningHandler?>
+
+    /// How long the memory stays off after the disk or a lock refused it.
+    static let offFor: Duration = .seconds(60)
+
+    /// A memory on the file `settings.path`; nothing is opened until the first use.
+    public init(settings: Settings, warnings: WarningHandler? = nil) {
+        self.settings = settings
+        state = Mutex(State())
+        queue = DispatchQueue(label: "hike-reviews.memory")
+        handler = Mutex(warnings)
+    }
+
+    /// The user's memory from the environment (`Settings.fromEnvironment`), or nil when
+    /// HIKE_REVIEWS_CACHE=0.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                warnings: WarningHandler? = nil) -> TranslationMemory? {
+        Settings.fromEnvironment(environment).map { TranslationMemory(settings: $0, warnings: warnings) }
+    }
+
+    /// Replaces the warning handler (the app sets its status line once curses is up).
+    public func setWarningHandler(_ warnings: WarningHandler?) {
+        handler.withLock { $0 = warnings }
+    }
+
+    /// Every warning this memory gave, in order (each kind of trouble at most once).
+    public var warnings: [MemoryWarning] {
+        state.withLock { $0.warnings }
+    }
+
+    // MARK: - Lookups and stores (internal: sessions build the keys)
+
+    /// The remembered translation for `key`, or nil (also when the memory is unavailable).
+    func entry(for key: MemoryKey) async -> Entry? {
+        await onQueue { state in self.lookUp(key, in: &state) }
+    }
+
+    /// Remembers a translation (silently not, when the memory is unavailable).
+    func remember(_ entry: Entry, for key: MemoryKey) async {
+        await onQueue { state in self.store(entry, for: key, in: &state) }
+    }
+
+    /// Deletes the entries whose route names a pack version not in `installed` (`id@version`),
+    /// unless the file was last cleaned for the same set.
+    func removeEntries(notIn installed: Set<String>) async {
+        await onQueue { state in self.cleanUp(keeping: installed, in: &state) }
+    }
+
+    // MARK: - Public maintenance
+
+    /// Counts and sizes; nil when the file cannot be opened (the warning says why). A file not
+    /// made yet is not made: its statistics are all zero.
+    public func statistics() async -> Statistics? {
+        await onQueue { state -> Statistics? in
+            let counted = state
+            if counted.database == nil && !FileManager.default.fileExists(atPath: self.settings.path) {
+                return Statistics(path: self.settings.path, entries: 0, entryBytes: 0, fileBytes: 0,
+                                  processHits: counted.processHits, processMisses: counted.processMisses,
+                                  totalHits: counted.pendingHits, totalMisses: counted.pendingMisses, maxBytes: self.settings.maxBytes)
+            }
+            return self.attempt(in: &state) { database throws(SQLiteError) -> Statistics in
+                let entries = try database.integer("SELECT COUNT(*) FROM entries")
+                let bytes = try database.integer("SELECT value FROM meta WHERE name = 'bytes'")
+                let hits = try database.integer("SELECT value FROM meta WHERE name = 'hits'")
+                let misses = try database.integer("SELECT value FROM meta WHERE name = 'misses'")
+                return Statistics(path: self.settings.path, entries: Int(entries), entryBytes: bytes, fileBytes: self.fileBytes(),
+                                  processHits: counted.processHits, processMisses: counted.processMisses,
+                                  totalHits: Int(hits) + counted.pendingHits, totalMisses: Int(misses) + counted.pendingMisses,
+                                  maxBytes: self.settings.maxBytes)
+            } ?? nil
+        }
+    }
+
+    /// Forgets every entry and the counters, and gives the space back to the disk.
+    ///
+    /// - Throws: `MemoryError` when the file cannot be opened or written.
+    public func clear() async throws {
+        let outcome: Result<Void, SQLiteError> = await onQueue { state in
+            do throws(SQLiteError) {
+                let database = try self.open(&state)
+                try database.writeTransaction { () throws(SQLiteError) in
+                    try database.run("DELETE FROM entries")
+                    try database.run("UPDATE meta SET value = 0 WHERE name IN ('hits', 'misses', 'bytes')")
+                    try database.run("DELETE FROM meta WHERE name = 'cleaned-for'")
+                }
+                state.pendingHits = 0
+                state.pendingMisses = 0
+                try database.execute("VACUUM")
+                try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        if case .failure(let error) = outcome { throw MemoryError(path: settings.path, reason: error.message) }
+    }
+
+    // MARK: - The queue
+
+    private func onQueue<T: Sendable>(_ body: @escaping @Sendable (inout State) -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                continuation.resume(returning: self.state.withLock { body(&$0) })
+            }
+        }
+    }
+}
+
+/// The memory's file could not be used for what was asked (`cache clear`).
+public struct MemoryError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public var description: String {
+        "the translation memory \(TerminalSafe.quote(path)) cannot be used: \(TerminalSafe.clean(reason))"
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import Synchronization
+
+extension TranslationSession {
+    private static let memorySetting = Mutex<TranslationMemory?>(nil)
+
+    /// The translation memory of every session not given one: sessions made from a
+    /// `Configuration`, from `init(source:target:)` or from tags. Read when a session is made.
+    ///
+    /// Nil (the default) translates every text afresh: a library does not write into the
+    /// user's cache unless its host says so. The CLI and the app set
+    /// `TranslationMemory.standard()` at start (unless `--no-cache` or HIKE_REVIEWS_CACHE=0); a
+    /// library user who wants translations remembered does the same.
+    public static var defaultMemory: TranslationMemory? {
+        get { memorySetting.withLock { $0 } }
+        set { memorySetting.withLock { $0 = newValue } }
+    }
+
+    /// What the memory already holds for `requests`, one answer per request in order: a
+    /// response marked `isRemembered`, or nil.
+    ///
+    /// For showing at once what was translated before (the app opening a route): it only reads.
+    /// It never downloads or asks for consent, never fetches an index and never starts a
+    /// pipeline or worker. A request without a source language is detected with the session's
+    /// recognizer (CLD2, cheap); nil comes back for a text that cannot be detected, a route whose
+    /// packs are not all installed, a text never translated on that route with those pack
+    /// versions, a session without a memory, or a cancelled one. Translating the requests whose
+    /// answer was nil (`translations(from:)`) then fills the memory.
+    public func rememberedTranslations(for requests: [Request]) async -> [Response?] {
+        guard let memory, !isCancelled else { return requests.map { _ in nil } }
+        var answers: [Response?] = []
+        answers.reserveCapacity(requests.count)
+        for request in requests {
+            answers.append(await rememberedTranslation(of: request, in: memory))
+        }
+        return answers
+    }
+
+    private func rememberedTranslation(of request: Request, in memory: TranslationMemory) async -> Response? {
+        let text = request.sourceText
+        // The planner's answer over the catalog as read: no index fetch, no install.
+        guard !text.allSatisfy(\.isWhitespace), let source = sourceTag ?? (try? detectedTag(of: text)),
+              let route = try? plan(from: source, to: targetTag), missingPacks(of: route).isEmpty,
+              let key = memoryKey(of: text, from: source, along: route), let entry = await memory.entry(for: key) else { return nil }
+        return response(to: request, from: source, along: route, entry: entry, remembered: true)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The memory is never in the way: a process killed while writing, a damaged file, a read-only
+/// or full disk and a lock held past the busy timeout each leave the translation whole, with at
+/// most one warning.
+///
+/// The disks are real mounts (tmpfs): the tests run as root, which a chmod would not stop.
+@Suite(.serialized, .enabled(if: FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+struct MemoryHostileTests {
+    typealias M = MemoryCommandTests
+
+    static let lines = ["El perro bebe agua.", "La casa es blanca."]
+    static let expected = ["The dog drinks water.", "The house is white."]
+    static var input: String { lines.joined(separator: "\n") + "\n" }
+
+    static func warnings(in error: String) -> [Substring] {
+        error.split(separator: "\n").filter { $0.hasPrefix("hike-reviews: warning: ") }
+    }
+
+    /// Runs `mount` with `arguments`; when it is refused, records that the test cannot show
+    /// `what` (a failure, never a silent pass) and returns false.
+    static func mount(_ arguments: [String], toTest what: String) throws -> Bool {
+        let result = try Subprocess.output(of: ["/usr/bin/mount"] + arguments, input: "")
+        guard result.status != 0 else { return true }
+        Issue.record("cannot test \(what): mount \(arguments.joined(separator: " ")) refused (\(result.status)): \(result.output)\(result.error)")
+        return false
+    }
+
+    static func unmount(_ folder: String) {
+        _ = try? Subprocess.output(of: ["/usr/bin/umount", folder], input: "")
+    }
+
+    /// Polls `condition` every 20 ms for up to `seconds`.
+    static func wait(seconds: Double, until condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(20_000)
+        }
+        return try condition()
+    }
+}
+
+extension MemoryHostileTests {
+    @Test func aProcessKilledWhileWritingLeavesAnIntactReusableFile() async throws {
+        let cache = try M.folder()
+        let path = cache + "/memory.sqlite"
+        let texts = (0..<1500).map { "La casa número \($0) es blanca y el camino \($0 % 7) es largo." }
+        let inputPath = cache + "/input.txt"
+        try (texts.joined(separator: "\n") + "\n").write(toFile: inputPath, atomically: true, encoding: .utf8)
+        let command = (["exec", "/usr/bin/env"] + M.environment(cache: cache)
+            + [Paths.binary.path, "translate", "--from", "es", "--to", "en", "<", inputPath]).joined(separator: " ")
+        let child = try Subprocess.start(["/bin/sh", "-c", command], outputPath: cache + "/out", errorPath: cache + "/err")
+        close(child.input)
+        let count = { Int((try? M.sqlite(path, "SELECT COUNT(*) FROM entries")) ?? "") ?? 0 }
+        let started = Self.wait(seconds: 60) { count() >= 40 }
+        kill(child.pid, SIGKILL)
+        _ = try await Subprocess.waitOffPool(for: child.pid)
+        #expect(started, "the child wrote entries")
+        let kept = count()
+        #expect(kept < texts.count, "killed in the middle")
+        #expect(try M.sqlite(path, "PRAGMA integrity_check") == "ok")
+
+        // Reused: what was stored is answered, and the rest is added to the same file.
+        // At most 64 lines are read ahead of the output: every stored one is among the first kept + 64.
+        let head = Array(texts.prefix(kept + 80))
+        let again = try M.run(["translate", "--from", "es", "--to", "en", "--json"], input: head.joined(separator: "\n") + "\n", cache: cache)
+        #expect(again.status == 0)
+        let lines = try M.jsonLines(again.output)
+        #expect(lines.filter { $0["remembered"] as? Bool == true }.count == kept)
+        let fresh = try M.run(["translate", "--no-cache", "--from", "es", "--to", "en"], input: head.joined(separator: "\n") + "\n", cache: cache)
+        #expect(lines.map { $0["targetText"] as? String ?? "" } == fresh.output.split(separator: "\n").map(String.init))
+        #expect(try M.sqlite(path, "PRAGMA integrity_check") == "ok")
+        #expect(Self.warnings(in: again.error).isEmpty)
+    }
+
+    @Test func aCorruptFileIsMovedAsideWithOneWarning() throws {
+        let cache = try M.folder()
+        let garbage = Data(("SQLite format 3\u{0}" + String(repeating: "not really \u{1B}[2J ", count: 600)).utf8)
+        try garbage.write(to: URL(fileURLWithPath: cache + "/memory.sqlite"))
+        let first = try M.run(["translate", "--from", "es", "--to", "en"], input: Self.input, cache: cache)
+        #expect(first.status == 0)
+        #expect(first.output.split(separator: "\n").map(String.init) == Self.expected)
+        let warnings = Self.warnings(in: first.error)
+        #expect(warnings.count == 1, "\(first.error)")
+        #expect(warnings.first?.contains("damaged") == true)
+        #expect(!first.error.contains("\u{1B}"))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("memory.sqlite.corrupt-") }
+        #expect(aside.count == 1)
+        #expect(FileManager.default.contents(atPath: cache + "/" + (aside.first ?? "")) == garbage)
+        let second = try M.run(["translate", "--from", "es", "--to", "en", "--json"], input: Self.input, cache: cache, [M.noPrograms])
+        #expect(try M.jsonLines(second.output).allSatisfy { $0["remembered"] as? Bool == true })
+        #expect(second.error.isEmpty)
+    }
+
+    @Test func aReadOnlyCacheFolderTranslatesWithoutTheMemory() throws {
+        let cache = try M.folder()
+        // Root ignores permissions: a read-only mount is what stops it.
+        guard try Self.mount(["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", cache], toTest: "a read-only cache folder") else { return }
+        defer { Self.unmount(cache) }
+        let result = try M.run(["translate", "--from", "es", "--to", "en"], input: Self.input, cache: cache + "/hike-reviews")
+        #expect(result.status == 0)
+        #expect(result.output.split(separator: "\n").map(String.init) == Self.expected)
+        #expect(Self.warnings(in: result.error).count == 1, "\(result.error)")
+        #expect(result.error.contains("without the translation memory"))
+    }
+
+    @Test func aMemoryOnADiskMadeReadOnlyLaterIsLeftAlone() throws {
+        let cache = try M.folder()
+        guard try Self.mount(["-t", "tmpfs", "-o", "size=4m", "tmpfs", cache], toTest: "a read-only disk") else { return }
+        defer { Self.unmount(cache) }
+        #expect(try M.run(["translate", "--from", "es", "--to", "en"], input: Self.input, cache: cache).status == 0)
+        guard try Self.mount(["-o", "remount,ro", cache], toTest: "a disk made read-only") else { return }
+        let result = try M.run(["translate", "--from", "es", "--to", "en"], input: Self.input + "La fuente está seca.\n", cache: cache)
+        #expect(result.status == 0)
+        #expect(Array(result.output.split(separator: "\n").map(String.init).prefix(2)) == Self.expected)
+        #expect(Self.warnings(in: result.error).count <= 1, "\(result.error)")
+    }
+
+    @Test func aFullDiskTranslatesWithoutTheMemory() throws {
+        let cache = try M.folder()
+        guard try Self.mount(["-t", "tmpfs", "-o", "size=256k", "tmpfs", cache], toTest: "a full disk") else { return }
+        defer { Self.unmount(cache) }
+        // The file is made, then the disk is filled to the last block.
+        #expect(try M.run(["translate", "--from", "es", "--to", "en"], input: "Hola.\n", cache: cache).status == 0)
+        _ = try Subprocess.output(of: ["/usr/bin/dd", "if=/dev/zero", "of=\(cache)/filler", "bs=4096"], input: "")
+        let long = (0..<20).map { "La casa número \($0) es blanca, " + String(repeating: "y el camino es largo ", count: 40) + "." }
+        let result = try M.run(["translate", "--from", "es", "--to", "en"], input: long.joined(separator: "\n") + "\n", cache: cache)
+        #expect(result.status == 0)
+        #expect(result.output.split(separator: "\n").count == long.count)
+        #expect(Self.warnings(in: result.error).count == 1, "\(result.error)")
+        // With room again, the file is intact.
+        try FileManager.default.removeItem(atPath: cache + "/filler")
+        #expect(try M.sqlite(cache + "/memory.sqlite", "PRAGMA integrity_check") == "ok")
+    }
+
+    @Test func aLockHeldPastTheBusyTimeoutTranslatesWithoutTheMemory() async throws {
+        let cache = try M.folder()
+        let path = cache + "/memory.sqlite"
+        #expect(try M.run(["translate", "--from", "es", "--to", "en"], input: "Hola.\n", cache: cache).status == 0)
+        let script = """
+            import sqlite3, sys, time
+            connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+            connection.execute("BEGIN EXCLUSIVE")
+            connection.execute("INSERT INTO meta VALUES ('locked-by-test', 1)")
+            print("locked", flush=True)
+            time.sleep(60)
+            """
+        let holder = try Subprocess.start(["/usr/bin/python3", "-c", script, path], outputPath: cache + "/lock.out", errorPath: cache + "/lock.err")
+        defer {
+            kill(holder.pid, SIGKILL)
+            _ = try? Subprocess.wait(for: holder.pid)
+        }
+        let locked = Self.wait(seconds: 20) { (try? String(contentsOfFile: cache + "/lock.out", encoding: .utf8))?.contains("locked") == true }
+        try #require(locked, "the lock holder did not start: \((try? String(contentsOfFile: cache + "/lock.err", encoding: .utf8)) ?? "")")
+        let started = Date()
+        let result = try await M.offPool { try M.run(["translate", "--from", "es", "--to", "en"], input: Self.input, cache: cache) }
+        #expect(result.status == 0)
+        #expect(result.output.split(separator: "\n").map(String.init) == Self.expected)
+        #expect(Self.warnings(in: result.error).count == 1, "\(result.error)")
+        #expect(Date().timeIntervalSince(started) < 20, "waited once, not per line")
+    }
+}

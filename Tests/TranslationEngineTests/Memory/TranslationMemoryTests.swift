@@ -1,0 +1,252 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+@testable import TranslationEngine
+
+/// The translation memory on real SQLite files in folders of the tests' own, through real
+/// sessions over the real spa-eng and fr-es pairs.
+@Suite(.enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
+struct TranslationMemoryTests {
+    static let pairs = InstalledPairs.scan(roots: [PipelineFixtures.pairsRoot])
+
+    /// A memory in a new folder, recording its warnings.
+    static func memory(maxBytes: Int64 = 256 << 20, file: String = "memory.sqlite") throws -> (TranslationMemory, folder: String) {
+        let folder = try PackFixtures.folder("memory")
+        return (TranslationMemory(settings: .init(path: folder + "/" + file, maxBytes: maxBytes)), folder)
+    }
+
+    static func session(_ source: String?, _ target: String = "en", memory: TranslationMemory?, pool: PipelinePool = PipelinePool(),
+                        pairs: InstalledPairs = pairs) -> TranslationSession {
+        TranslationSession(sourceTag: source, targetTag: target, pairs: pairs, pool: pool, memory: memory)
+    }
+
+    /// What `sqlite3` prints for `sql` on `path`.
+    static func sqlite(_ path: String, _ sql: String) throws -> String {
+        try Subprocess.output(of: ["/usr/bin/sqlite3", path, sql], input: "").output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A key of `text` on the spa-eng route, for tests that fill the memory directly.
+    static func key(_ text: String) throws -> MemoryKey {
+        let route = try #require(Availability(packs: pairs.packs).planner.route(from: "es", to: "en"))
+        return try #require(MemoryKey(text: text, source: "es", route: route, versions: pairs.versions))
+    }
+}
+
+extension TranslationMemoryTests {
+    @Test func aTextTranslatedBeforeIsAnsweredWithoutStartingAPipeline() async throws {
+        let (memory, _) = try Self.memory()
+        let text = "El camino estaba muy bien señalizado y había agua en la fuente."
+        let first = try await Self.session("es", memory: memory).translate(text)
+        #expect(!first.isRemembered)
+
+        let pool = PipelinePool()
+        let second = try await Self.session("es", memory: memory, pool: pool).translate(text)
+        #expect(second.isRemembered)
+        #expect(second.targetText == first.targetText)
+        #expect(second.unknownWords == first.unknownWords)
+        #expect(second.route == first.route && second.legs == first.legs)
+        #expect(await pool.running().isEmpty, "a hit starts no pipeline")
+
+        // Exactly as given: one more space is another text.
+        let other = try await Self.session("es", memory: memory, pool: pool).translate(text + " ")
+        #expect(!other.isRemembered)
+        let statistics = try #require(await memory.statistics())
+        #expect(statistics.entries == 2)
+        #expect(statistics.processHits == 1 && statistics.processMisses == 2)
+        #expect(statistics.totalHits == 1 && statistics.totalMisses == 2)
+        #expect(memory.warnings.isEmpty)
+    }
+
+    @Test func aChainAndItsUnknownWordsAreRememberedWhole() async throws {
+        let (memory, _) = try Self.memory()
+        let text = "Le chien boit de l'eau fraîche à la fontaine du xyzzyville."
+        let first = try await Self.session("fr", memory: memory).translate(text)
+        let second = try await Self.session(nil, memory: memory).translate(text)
+        #expect(second.isRemembered, "a detected source finds the same entry")
+        #expect(second.route == ["fr", "es", "en"])
+        #expect(second.targetText == first.targetText && second.unknownWords == first.unknownWords)
+        #expect(!first.unknownWords.isEmpty)
+    }
+
+    @Test func rememberedTranslationsOnlyReads() async throws {
+        let (memory, _) = try Self.memory()
+        let known = "Llegamos al refugio a las 14:30, cansados pero felices."
+        _ = try await Self.session("es", memory: memory).translate(known)
+
+        let pool = PipelinePool()
+        let session = Self.session(nil, memory: memory, pool: pool)
+        let answers = await session.rememberedTranslations(for: [
+            .init(sourceText: known, clientIdentifier: "known"),
+            .init(sourceText: "Nunca hemos traducido esta frase sobre el camino.", clientIdentifier: "new"),
+            .init(sourceText: "Ok", clientIdentifier: "undetected"),
+            .init(sourceText: "   ", clientIdentifier: "blank"),
+        ])
+        #expect(answers.count == 4)
+        #expect(answers[0]?.isRemembered == true && answers[0]?.clientIdentifier == "known")
+        #expect(answers[0]?.route == ["es", "en"])
+        #expect(answers[1] == nil && answers[2] == nil && answers[3] == nil)
+        #expect(await pool.running().isEmpty, "looking up starts no pipeline")
+
+        // A route whose packs are not on disk answers nil, and nothing is asked or downloaded.
+        let german = await Self.session("de", memory: memory, pool: pool).rememberedTranslations(for: [.init(sourceText: known)])
+        #expect(german == [nil])
+        // Without a memory every answer is nil.
+        #expect(await Self.session("es", memory: nil).rememberedTranslations(for: [.init(sourceText: known)]) == [nil])
+    }
+
+    @Test func aSessionWithoutAMemoryTranslatesAfresh() async throws {
+        let (memory, folder) = try Self.memory()
+        let text = "La bajada fue mucho más dura de lo esperado."
+        _ = try await Self.session("es", memory: memory).translate(text)
+        let pool = PipelinePool()
+        let again = try await Self.session("es", memory: nil, pool: pool).translate(text)
+        #expect(!again.isRemembered)
+        #expect(await !pool.running().isEmpty)
+        #expect(FileManager.default.fileExists(atPath: folder + "/memory.sqlite"))
+        // A Configuration can turn it off too; by default a library session has none.
+        var configuration = TranslationSession.Configuration(sourceTag: "es", targetTag: "en")
+        configuration.remembersTranslations = false
+        #expect(TranslationSession(configuration: configuration).memory == nil)
+        #expect(TranslationSession.defaultMemory == nil)
+    }
+
+    @Test func anUpdatedPackMissesAndItsEntriesAreCleanedLater() async throws {
+        let (memory, folder) = try Self.memory()
+        let text = "El perro bebe agua en la fuente del pueblo."
+        _ = try await Self.session("es", memory: memory).translate(text)
+        var updated = Self.pairs
+        updated.versions["eng-spa"] = "999-updated"
+        let pool = PipelinePool()
+        let after = try await Self.session("es", memory: memory, pool: pool, pairs: updated).translate(text)
+        #expect(!after.isRemembered, "the key holds the pack's version")
+        #expect(await !pool.running().isEmpty)
+        // The session started the clean-up of entries of versions no longer installed.
+        await memory.removeEntries(notIn: updated.packVersions)
+        #expect(try Self.sqlite(folder + "/memory.sqlite", "SELECT packs FROM entries") == "eng-spa@999-updated")
+
+        // Removed: no route reaches the entry, and the clean-up deletes it.
+        var removed = Self.pairs
+        removed.packs.removeAll { $0.id == "eng-spa" }
+        removed.versions["eng-spa"] = nil
+        #expect(await Self.session("es", memory: memory, pairs: removed).rememberedTranslations(for: [.init(sourceText: text)]) == [nil])
+        await memory.removeEntries(notIn: removed.packVersions)
+        #expect(try #require(await memory.statistics()).entries == 0)
+    }
+
+    @Test func theKeyIsComparedNotOnlyItsHash() async throws {
+        let (memory, folder) = try Self.memory()
+        let key = try Self.key("Un texto.")
+        await memory.remember(.init(targetText: "A text."), for: key)
+        #expect(await memory.entry(for: key)?.targetText == "A text.")
+        // Another key under the same hash (what a collision would be) is not an answer.
+        _ = try Self.sqlite(folder + "/memory.sqlite", "UPDATE entries SET key = key || 'x'")
+        #expect(await memory.entry(for: key) == nil)
+    }
+
+    @Test func evictionKeepsTheMostRecentlyUsed() async throws {
+        let (memory, _) = try Self.memory(maxBytes: 20_000)
+        let keys = try (0..<200).map { try Self.key("Frase número \($0) del camino.") }
+        for (index, key) in keys.enumerated() {
+            await memory.remember(.init(targetText: "Sentence number \(index) of the path."), for: key)
+            // The first ten are used again and again: they stay while the others come and go.
+            if index % 10 == 9 { for early in keys.prefix(10) { _ = await memory.entry(for: early) } }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        let statistics = try #require(await memory.statistics())
+        #expect(statistics.entryBytes <= 20_000)
+        #expect(statistics.entries < 200 && statistics.entries > 20)
+        for key in keys.prefix(10) { #expect(await memory.entry(for: key) != nil) }
+        #expect(await memory.entry(for: keys[100]) == nil, "an old entry used once is gone")
+        #expect(await memory.entry(for: keys[199]) != nil, "the newest stays")
+    }
+
+    @Test func aCorruptFileIsMovedAsideAndRebuiltWithOneWarning() async throws {
+        let (_, folder) = try Self.memory()
+        let path = folder + "/memory.sqlite"
+        var garbage = Data("this is not a database, it is a review of the GR 11 \u{1B}[31m".utf8)
+        var generator = SplitMix64(seed: 7)
+        garbage.append(contentsOf: (0..<8192).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+        try garbage.write(to: URL(fileURLWithPath: path))
+        let warnings = Mutex<[String]>([])
+        let memory = TranslationMemory(settings: .init(path: path), warnings: { warning in warnings.withLock { $0.append(warning.message) } })
+
+        let text = "El refugio estaba cerrado."
+        let first = try await Self.session("es", memory: memory).translate(text)
+        #expect(!first.isRemembered)
+        #expect(try await Self.session("es", memory: memory).translate(text).isRemembered, "the new file works")
+        let said = warnings.withLock { $0 }
+        #expect(said.count == 1)
+        #expect(said.first?.contains("damaged") == true)
+        #expect(said.first?.contains("\u{1B}") == false)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("memory.sqlite.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(aside.count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + aside[0])) == garbage, "moved, not deleted")
+        #expect(try Self.sqlite(path, "PRAGMA integrity_check") == "ok")
+    }
+
+    @Test func damagedPagesInAValidFileAreMovedAsideToo() async throws {
+        let (memory, folder) = try Self.memory()
+        let path = folder + "/memory.sqlite"
+        for index in 0..<300 { await memory.remember(.init(targetText: String(repeating: "path \(index) ", count: 20)), for: try Self.key("Camino \(index).")) }
+        _ = try Self.sqlite(path, "PRAGMA wal_checkpoint(TRUNCATE)")
+        // Overwrite pages in the middle of the file, keeping its header.
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 8192)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 16384))
+        try handle.close()
+
+        let fresh = TranslationMemory(settings: .init(path: path))
+        var answered = 0
+        for index in 0..<300 where await fresh.entry(for: try Self.key("Camino \(index).")) != nil { answered += 1 }
+        await fresh.remember(.init(targetText: "after"), for: try Self.key("Después."))
+        #expect(fresh.warnings.count <= 1)
+        #expect(await fresh.entry(for: try Self.key("Después."))?.targetText == "after")
+        #expect(try Self.sqlite(path, "PRAGMA integrity_check") == "ok")
+        if fresh.warnings.count == 1 { #expect(answered < 300) }
+    }
+
+    @Test func clearForgetsEverything() async throws {
+        let (memory, folder) = try Self.memory()
+        for index in 0..<50 { await memory.remember(.init(targetText: "x\(index)"), for: try Self.key("Texto \(index).")) }
+        _ = await memory.entry(for: try Self.key("Texto 1."))
+        try await memory.clear()
+        let statistics = try #require(await memory.statistics())
+        #expect(statistics.entries == 0 && statistics.entryBytes == 0 && statistics.totalHits == 0)
+        #expect(await memory.entry(for: try Self.key("Texto 1.")) == nil)
+        #expect(try Self.sqlite(folder + "/memory.sqlite", "PRAGMA integrity_check") == "ok")
+    }
+
+    /// A store pack's version is its manifest's (and its archive's digest); a data root's pack is
+    /// versioned by its mode files, so an upgrade of either is another key.
+    @Test func packVersionsComeFromManifestsAndModeFiles() throws {
+        let store = try PackFixtures.folder("store")
+        try FileManager.default.createDirectory(atPath: store + "/eng-spa/modes", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: PipelineFixtures.spaEngMode, toPath: store + "/eng-spa/modes/spa-eng.mode")
+        func manifest(_ version: String, sha256: String?) throws {
+            let pack = PackStore.InstalledPack(id: "eng-spa", version: version, title: "", directions: [["es", "en"]], modes: ["spa-eng"],
+                                               size: 0, license: "", source: "", engine: .apertium, sha256: sha256)
+            try JSONEncoder().encode(pack).write(to: URL(fileURLWithPath: store + "/eng-spa/pack.json"))
+        }
+        try manifest("1.0", sha256: nil)
+        let environment = ["HIKE_REVIEWS_SYSTEM_PAIRS": "0"]
+        #expect(InstalledPairs.scan(store: PackStore(root: store), environment: environment).versions["eng-spa"] == "1.0")
+        try manifest("1.1", sha256: String(repeating: "ab", count: 32))
+        #expect(InstalledPairs.scan(store: PackStore(root: store), environment: environment).versions["eng-spa"] == "1.1+abababababababab")
+
+        let roots = InstalledPairs.scan(roots: [PipelineFixtures.pairsRoot]).versions
+        #expect(roots["eng-spa"]?.hasPrefix("files:") == true)
+        #expect(roots == InstalledPairs.scan(roots: [PipelineFixtures.pairsRoot]).versions, "the same files, the same versions")
+    }
+
+    @Test func settingsComeFromTheEnvironment() {
+        #expect(TranslationMemory.Settings.fromEnvironment(["HIKE_REVIEWS_CACHE": "0", "HOME": "/h"]) == nil)
+        #expect(TranslationMemory.Settings.fromEnvironment(["HOME": "/h"])?.path == "/h/.cache/hike-reviews/memory.sqlite")
+        #expect(TranslationMemory.Settings.fromEnvironment(["HOME": "/h", "XDG_CACHE_HOME": "/x"])?.path == "/x/hike-reviews/memory.sqlite")
+        #expect(TranslationMemory.Settings.fromEnvironment(["HOME": "/h", "XDG_CACHE_HOME": "relative"])?.path == "/h/.cache/hike-reviews/memory.sqlite")
+        let custom = TranslationMemory.Settings.fromEnvironment(["HIKE_REVIEWS_CACHE_DIR": "/c", "HIKE_REVIEWS_CACHE_MAX_MB": "2"])
+        #expect(custom?.path == "/c/memory.sqlite")
+        #expect(custom?.maxBytes == 2 << 20)
+        #expect(TranslationMemory.Settings.fromEnvironment(["HOME": "/h"])?.maxBytes == 256 << 20)
+    }
+}
