@@ -56,20 +56,28 @@ extension TranslateFlowTests {
         _ = state.reduce(.downloadFinished(packID: "eng-spa"))
         #expect(state.download == nil)
 
-        for id in ids {
+        // Every review but the first arrives; the first fails.
+        for id in ids.dropFirst() {
             _ = state.reduce(.translationArrived(task: first.id, reviewID: id, text: "In English \(id)", route: ["es", "en"], unknownWords: []))
         }
-        #expect(ids.allSatisfy { state.translations[$0]?.status == .done(text: "In English \($0)", route: ["es", "en"], unknownWords: []) })
+        _ = state.reduce(.translationFailed(task: first.id, reviewIDs: [ids[0]], failure: .failed("the pipeline stopped")))
+        #expect(ids.dropFirst().allSatisfy { state.translations[$0]?.status == .done(text: "In English \($0)", route: ["es", "en"], unknownWords: []) })
 
-        // The second T invalidates the configuration, so the task runs again.
+        // The second T invalidates the configuration, so the task runs again, for what is
+        // missing only: the translations done stay (issue 13: `T` translates only what is missing).
         let second = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state)))
         #expect(second.id != first.id && second.purpose == first.purpose)
         #expect(state.detail?.configuration?.version == 1)
-        #expect(ids.allSatisfy { state.translations[$0]?.status == .pending })
+        #expect(second.jobs.map(\.reviewID) == [ids[0]])
+        #expect(state.translations[ids[0]]?.status == .pending)
+        #expect(ids.dropFirst().allSatisfy { state.translations[$0]?.status == .done(text: "In English \($0)", route: ["es", "en"], unknownWords: []) })
         // A late answer of the first run is ignored.
         _ = state.reduce(.translationArrived(task: first.id, reviewID: ids[0], text: "stale", route: ["es", "en"], unknownWords: []))
         #expect(state.translations[ids[0]]?.status == .pending)
         _ = state.reduce(.translationArrived(task: second.id, reviewID: ids[0], text: "Again", route: ["es", "en"], unknownWords: []))
+        #expect(state.translations[ids[0]]?.status == .done(text: "Again", route: ["es", "en"], unknownWords: []))
+        // With everything done, T has nothing to translate.
+        #expect(Self.jobs(in: Fixtures.press([.char("T")], on: &state)) == nil)
         #expect(state.translations[ids[0]]?.status == .done(text: "Again", route: ["es", "en"], unknownWords: []))
     }
 
@@ -114,7 +122,10 @@ extension TranslateFlowTests {
         var state = Self.spanishCares()
         Fixtures.press([.char("L")], on: &state)
         _ = state.reduce(.targetChoicesLoaded(purpose: .target, choices: [LanguageChoice(tag: "fr", name: "French", count: 0)]))
-        #expect(Fixtures.press([.enter], on: &state).isEmpty)
+        // Only a look in the memory, for French (no translation task).
+        let effects = Fixtures.press([.enter], on: &state)
+        #expect(Self.jobs(in: effects) == nil && !effects.isEmpty)
+        #expect(effects.allSatisfy { if case .recall(let task) = $0 { return task.target == "fr" } else { return false } })
         #expect(state.targetLanguage == "fr" && state.detail?.configuration == nil && state.translations.isEmpty)
     }
 

@@ -12,7 +12,12 @@ enum Action: Equatable, Sendable {
     /// A signal (SIGINT, SIGTERM, SIGHUP) asked the app to stop.
     case terminationRequested
     /// One review's translation arrived (for the task `task`).
-    case translationArrived(task: TranslationTask.ID, reviewID: String, text: String, route: [String], unknownWords: [String], engines: [PackEngine] = [])
+    case translationArrived(task: TranslationTask.ID, reviewID: String, text: String, route: [String], unknownWords: [String], engines: [PackEngine] = [],
+                            remembered: Bool = false)
+    /// What the translation memory held for a route screen's reviews, in one go.
+    case recalled(route: Int, target: String, [RecalledTranslation])
+    /// The translation memory could not be used (it is off; translating goes on without it).
+    case memoryWarning(String)
     /// A group of reviews could not be translated (reported once for the group).
     case translationFailed(task: TranslationTask.ID, reviewIDs: [String], failure: TranslationFailure)
     /// The overlay's translation arrived or failed.

@@ -24,7 +24,7 @@ extension AppState {
     mutating func reduce(_ action: Action) -> [Effect] {
         let before = TranslationTrigger(self)
         let effects = apply(action)
-        let tasks = translationTasks(since: before)
+        let tasks = translationTasks(since: before) + recallTasks(since: before)
         layOutViewport()
         return effects + tasks
     }

@@ -6,10 +6,15 @@ extension AppState {
     /// Applies the actions that translation, consent and downloads produce.
     mutating func reduceTranslation(_ action: Action) -> [Effect] {
         switch action {
-        case .translationArrived(let task, let reviewID, let text, let route, let unknownWords, let engines):
+        case .translationArrived(let task, let reviewID, let text, let route, let unknownWords, let engines, let remembered):
             guard isCurrent(task), let current = translations[reviewID] else { return [] }
-            translations[reviewID] = ReviewTranslation(target: current.target, status: .done(text: text, route: route, unknownWords: unknownWords, engines: engines))
+            translations[reviewID] = ReviewTranslation(target: current.target, status: .done(text: text, route: route, unknownWords: unknownWords,
+                                                                                             engines: engines, remembered: remembered))
             revealSelection()
+        case .recalled(let route, let target, let found):
+            applyRecalled(found, route: route, target: target)
+        case .memoryWarning(let message):
+            statusMessage = message
         case .translationFailed(let task, let reviewIDs, let failure):
             guard isCurrent(task) else { return [] }
             let status: TranslationStatus
@@ -159,9 +164,60 @@ extension AppState {
         } else {
             detail.configuration?.invalidate()
         }
-        for index in detail.visible { translations[routes[detail.routeIndex].reviews[index].id] = nil }
+        // What is translated into the target already (this run, or remembered from another)
+        // stays: `T` translates only what is missing.
+        for index in detail.visible {
+            let id = routes[detail.routeIndex].reviews[index].id
+            if let current = translations[id], current.target == targetLanguage, current.status.isDone { continue }
+            translations[id] = nil
+        }
         self.detail = detail
     }
+
+    /// Looks in the translation memory for the shown reviews that have nothing in the target
+    /// yet, whenever that set may have changed: a route opened, another target, another filter,
+    /// languages detected. What the memory holds is shown at once, with no `T`.
+    mutating func recallTasks(since before: TranslationTrigger) -> [Effect] {
+        guard let detail else { return [] }
+        let opened = before.detail?.routeIndex != detail.routeIndex
+        let retargeted = before.target != targetLanguage
+        let refiltered = before.detail.map { Set($0.visible) != Set(detail.visible) } ?? true
+        guard opened || retargeted || refiltered || before.knownLanguages != knownLanguages else { return [] }
+        let reviews = routes[detail.routeIndex].reviews
+        var jobs: [TranslationJob] = []
+        var dropped = false
+        for index in detail.visible {
+            let review = reviews[index]
+            if let current = translations[review.id] {
+                // Into this target already (done, under way, or failed: `T` asks again).
+                if current.target == targetLanguage { continue }
+                // Another target's, before `L`: a screen with a configuration replaced it already.
+                if retargeted && detail.configuration == nil {
+                    translations[review.id] = nil
+                    dropped = true
+                }
+            }
+            guard let source = language(of: review), Self.baseLanguage(source) != Self.baseLanguage(targetLanguage) else { continue }
+            jobs.append(TranslationJob(reviewID: review.id, text: review.text, source: source))
+        }
+        if dropped { revealSelection() }
+        return jobs.isEmpty ? [] : [.recall(RecallTask(route: detail.routeIndex, target: targetLanguage, jobs: jobs))]
+    }
+
+    /// Shows what the memory held, marked remembered, where the review has nothing finished in
+    /// that target (a pending one's task would bring the same text).
+    private mutating func applyRecalled(_ found: [RecalledTranslation], route: Int, target: String) {
+        guard let detail, detail.routeIndex == route, targetLanguage == target else { return }
+        for item in found {
+            if let current = translations[item.reviewID], current.target == target, current.status.isDone { continue }
+            translations[item.reviewID] = ReviewTranslation(target: target, status: .done(text: item.text, route: item.route, unknownWords: item.unknownWords,
+                                                                                         engines: item.engines, remembered: true))
+        }
+        revealSelection()
+    }
+
+    /// Languages known for reviews (detected or named): recall looks again when it grows.
+    var knownLanguages: Int { languages.count + languageOverrides.count }
 
     /// Starts the tasks of the configurations `before` does not have: the top route screen's
     /// (kept in step with the target, the language filter and which reviews are shown) and the
@@ -431,10 +487,14 @@ struct TranslationTrigger {
     var screenCount: Int
     var detail: RouteDetailState?
     var overlay: OverlayState?
+    var target: String
+    var knownLanguages: Int
 
     init(_ state: AppState) {
         screenCount = state.screens.count
         detail = state.detail
         overlay = state.topOverlay
+        target = state.targetLanguage
+        knownLanguages = state.knownLanguages
     }
 }

@@ -8,6 +8,9 @@ enum Effect: Equatable, Sendable {
     /// Translate the task's reviews, each group from its own language, streaming results; it
     /// replaces a running task of the same purpose.
     case translate(TranslationTask)
+    /// Look up the reviews' translations in the translation memory only; it replaces a running
+    /// look-up.
+    case recall(RecallTask)
     /// Answer the engine's consent request.
     case answerConsent(id: Int, answer: ConsentAnswer)
     /// Stop the downloads (and the translations waiting for them).

@@ -155,13 +155,16 @@ struct RouteDetailLayout {
     }
 
     /// The route as its tag reads: `es→en`, and `de→en · neural` when a neural model ran a leg
-    /// (`de→en→es · neural+apertium` for a route that mixes engines).
-    static func routeTag(_ route: [String], engines: [PackEngine]) -> String {
-        let tag = route.joined(separator: "→")
-        guard engines.contains(.neural) else { return tag }
-        var used: [String] = []
-        for engine in engines where !used.contains(engine.rawValue) { used.append(engine.rawValue) }
-        return tag + " · " + used.joined(separator: "+")
+    /// (`de→en→es · neural+apertium` for a route that mixes engines); `es→en · remembered` when
+    /// the translation memory answered.
+    static func routeTag(_ route: [String], engines: [PackEngine], remembered: Bool = false) -> String {
+        var tag = route.joined(separator: "→")
+        if engines.contains(.neural) {
+            var used: [String] = []
+            for engine in engines where !used.contains(engine.rawValue) { used.append(engine.rawValue) }
+            tag += " · " + used.joined(separator: "+")
+        }
+        return remembered ? tag + " · remembered" : tag
     }
 
     /// A translation under its review: a marked header with the route, then the text with the
@@ -171,8 +174,8 @@ struct RouteDetailLayout {
         switch translation.status {
         case .pending:
             return [StyledLine("↳ translating into \(target)…", style: .dim)]
-        case .done(let text, let route, let unknownWords, let engines):
-            var lines = [StyledLine([("↳ ", .accent), (routeTag(route, engines: engines), .tag), (" · \(target)", .dim)])]
+        case .done(let text, let route, let unknownWords, let engines, let remembered):
+            var lines = [StyledLine([("↳ ", .accent), (routeTag(route, engines: engines, remembered: remembered), .tag), (" · \(target)", .dim)])]
             let unknown = Set(unknownWords)
             for line in TerminalText.wrap(text, width: width) {
                 lines.append(StyledLine(markUnknown(line, unknown: unknown)))

@@ -4,8 +4,9 @@ import TranslationEngine
 /// Where one review's translation stands.
 enum TranslationStatus: Equatable, Sendable {
     case pending
-    /// `engines` has one entry per leg of `route` (empty when not known).
-    case done(text: String, route: [String], unknownWords: [String], engines: [PackEngine] = [])
+    /// `engines` has one entry per leg of `route` (empty when not known); `remembered`: it came
+    /// from the translation memory (translated in an earlier run, or earlier in this one).
+    case done(text: String, route: [String], unknownWords: [String], engines: [PackEngine] = [], remembered: Bool = false)
     /// No offline route reaches the target from the review's language.
     case noRoute(source: String)
     /// The packs were not approved ("not now"): `T` asks again.
@@ -58,6 +59,23 @@ struct TranslationTask: Hashable, Sendable, Identifiable {
     var id: ID { ID(purpose: purpose, configuration: configuration) }
     /// The language translated into (the app's configurations always name it).
     var target: String { configuration.targetTag ?? "en" }
+}
+
+/// A look in the translation memory for a route screen's reviews (no pipeline, no download):
+/// what it finds is shown at once, before any `T`.
+struct RecallTask: Hashable, Sendable {
+    var route: Int
+    var target: String
+    var jobs: [TranslationJob]
+}
+
+/// One review's translation found in the memory.
+struct RecalledTranslation: Hashable, Sendable {
+    var reviewID: String
+    var text: String
+    var route: [String]
+    var unknownWords: [String]
+    var engines: [PackEngine]
 }
 
 /// Why a group of reviews could not be translated.

@@ -11,9 +11,10 @@ enum OverlayView {
         // The translation first: when space is short, the original (on screen anyway) is cut.
         var lines: [(text: [(text: String, style: Style)], plain: Bool)] = []
         var title = "\(LanguageNames.name(of: overlay.target)) [\(overlay.target)]"
-        // Which engine translated it, when a neural model did (the inline tag's wording).
-        if case .done(_, let route, _, let engines) = overlay.status, engines.contains(.neural) {
-            title += " · " + RouteDetailLayout.routeTag(route, engines: engines)
+        // Which engine translated it, when a neural model did, and whether the memory answered
+        // (the inline tag's wording).
+        if case .done(_, let route, _, let engines, let remembered) = overlay.status, engines.contains(.neural) || remembered {
+            title += " · " + RouteDetailLayout.routeTag(route, engines: engines, remembered: remembered)
         }
         lines.append(([(title, .dialogTitle)], true))
         for line in RouteDetailLayout.translationLines(ReviewTranslation(target: overlay.target, status: overlay.status), width: inner).dropFirst(overlay.status.isDone ? 1 : 0) {

@@ -27,10 +27,13 @@ enum AppRunner {
             TerminalRescue.shared.disarm()
         }
 
-        let runner = EffectRunner(queue: queue, detector: RecognizerDetector())
-        // Any session made from a Configuration in the app asks through the modal dialog.
+        let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), memory: memory)
+        // Any session made from a Configuration in the app asks through the modal dialog, and
+        // remembers in the app's memory.
         TranslationSession.defaultConsentHandler = runner.consent
         TranslationSession.defaultMemory = memory
+        // stderr is under curses: the memory's one warning goes to the status line.
+        memory?.setWarningHandler { warning in queue.send(.memoryWarning(warning.message)) }
         watcher.start()
         // A signal before the watcher had its pipe is in the flag only.
         if signals.signal != 0 { queue.send(.terminationRequested) }

@@ -8,7 +8,8 @@ extension EffectRunner {
         let tag = task.id, target = task.target
         let groups = Dictionary(grouping: task.jobs, by: \.source).sorted { $0.key < $1.key }
         let catalog = PackCatalog.load(store: manager.store, repositoryURLs: manager.repositoryURLs)
-        let sessions = groups.map { TranslationSession(sourceTag: $0.key, targetTag: target, catalog: catalog, consent: consent, manager: manager) }
+        let sessions = groups.map { TranslationSession(sourceTag: $0.key, targetTag: target, catalog: catalog, consent: consent, manager: manager,
+                                                        memory: memory) }
         let queue = self.queue
         start(.translation(task.purpose), sessions: sessions) {
             // One child per source language; cancelling the task cancels them all.
@@ -27,8 +28,9 @@ extension EffectRunner {
                                   for tag: TranslationTask.ID, into queue: ActionQueue) async {
         let ids = group.map(\.reviewID)
         do {
-            // Checks the route and asks for packs once for the whole group.
-            try await session.prepareTranslation()
+            // Checks the route and asks for packs once for the whole group. With a memory, the
+            // pipelines wait for the first review it does not know.
+            if session.memory == nil { try await session.prepareTranslation() } else { try await session.prepareRoute() }
         } catch {
             if Task.isCancelled { return }
             queue.send(.translationFailed(task: tag, reviewIDs: ids, failure: TranslationFailure(error, source: source)))
@@ -42,7 +44,7 @@ extension EffectRunner {
                 done.insert(id)
                 queue.send(.translationArrived(task: tag, reviewID: id, text: response.targetText,
                                                route: response.route, unknownWords: response.unknownWords,
-                                               engines: response.legs.map(\.engine)))
+                                               engines: response.legs.map(\.engine), remembered: response.isRemembered))
             }
         } catch {
             if Task.isCancelled { return }
@@ -53,17 +55,43 @@ extension EffectRunner {
     func translateForOverlay(_ task: TranslationTask) {
         guard let job = task.jobs.first else { return }
         let tag = task.id, target = task.target
-        let session = TranslationSession(sourceTag: job.source, targetTag: target, consent: consent, manager: manager)
+        let session = TranslationSession(sourceTag: job.source, targetTag: target, consent: consent, manager: manager, memory: memory)
         let queue = self.queue
         start(.translation(task.purpose), sessions: [session]) {
             do {
                 let response = try await session.translate(job.text)
                 queue.send(.overlayTranslated(task: tag, status: .done(text: response.targetText, route: response.route, unknownWords: response.unknownWords,
-                                                                       engines: response.legs.map(\.engine))))
+                                                                       engines: response.legs.map(\.engine), remembered: response.isRemembered)))
             } catch {
                 if Task.isCancelled { return }
                 queue.send(.overlayTranslated(task: tag, status: TranslationFailure(error, source: job.source).status))
             }
+        }
+    }
+
+    /// What the translation memory holds for the reviews, sent back in one action (one frame
+    /// shows them all). Reads only: no consent, no download, no pipeline; nothing comes back
+    /// when the memory is off or holds none of them.
+    func recall(_ task: RecallTask) {
+        guard let memory else { return }
+        let queue = self.queue
+        let manager = self.manager
+        start(.recall) {
+            let catalog = PackCatalog.load(store: manager.store, repositoryURLs: manager.repositoryURLs)
+            var found: [RecalledTranslation] = []
+            for (source, jobs) in Dictionary(grouping: task.jobs, by: \.source).sorted(by: { $0.key < $1.key }) {
+                if Task.isCancelled { return }
+                let session = TranslationSession(sourceTag: source, targetTag: task.target, catalog: catalog, consent: nil, manager: nil,
+                                                 memory: memory)
+                let requests = jobs.map { TranslationSession.Request(sourceText: $0.text, clientIdentifier: $0.reviewID) }
+                for case let response? in await session.rememberedTranslations(for: requests) {
+                    guard let id = response.clientIdentifier else { continue }
+                    found.append(RecalledTranslation(reviewID: id, text: response.targetText, route: response.route,
+                                                     unknownWords: response.unknownWords, engines: response.legs.map(\.engine)))
+                }
+            }
+            guard !found.isEmpty, !Task.isCancelled else { return }
+            queue.send(.recalled(route: task.route, target: task.target, found))
         }
     }
 

@@ -11,6 +11,8 @@ actor EffectRunner {
     enum Key: Hashable, Sendable {
         case detection
         case translation(TranslationTask.Purpose)
+        /// The route screen's look in the translation memory (a newer one replaces it).
+        case recall
         case targetChoices
         case packList
         case installQuestion
@@ -29,14 +31,18 @@ actor EffectRunner {
     private let index: ReviewLanguageIndex
     nonisolated let manager: PackManager
     nonisolated let consent: TerminalConsent
+    /// The translation memory every session of the runner uses; nil translates afresh.
+    nonisolated let memory: TranslationMemory?
     private var running: [Key: Running] = [:]
     /// The sessions of each task until it ends (by generation), cancelled or not: a download
     /// they started outlives a cancelled translation, and `.cancelDownloads` must reach it.
     private var sessions: [Int: [TranslationSession]] = [:]
     private var generation = 0
 
-    init(queue: ActionQueue, detector: some LanguageDetecting, manager: PackManager = PackManager()) {
+    init(queue: ActionQueue, detector: some LanguageDetecting, manager: PackManager = PackManager(),
+         memory: TranslationMemory? = TranslationSession.defaultMemory) {
         self.queue = queue
+        self.memory = memory
         self.index = ReviewLanguageIndex(detector: detector)
         self.manager = manager
         self.consent = TerminalConsent(queue: queue, manager: manager)
@@ -56,6 +62,8 @@ actor EffectRunner {
                 detect(reviews)
             case .translate(let task):
                 if case .overlay = task.purpose { translateForOverlay(task) } else { translate(task) }
+            case .recall(let task):
+                recall(task)
             case .answerConsent(let id, let answer):
                 consent.answer(id, answer)
             case .cancelDownloads:

@@ -72,16 +72,23 @@ enum AppView {
     /// The status bar's text for what is on top.
     static func statusBar(of state: AppState) -> StatusBar {
         let position: String
+        var remembered = 0
         if case .packs(let packs) = state.screens.last {
             position = StatusBar.position(packs.selected, of: packs.rows.count)
         } else if let detail = state.detail {
             position = StatusBar.position(detail.selected, of: detail.visible.count)
+            let reviews = state.routes[detail.routeIndex].reviews
+            remembered = detail.visible.count { index in
+                guard let translation = state.translations[reviews[index].id], translation.target == state.targetLanguage,
+                      case .done(_, _, _, _, true) = translation.status else { return false }
+                return true
+            }
         } else {
             position = StatusBar.position(state.routeList.selected, of: state.routeList.visible.count)
         }
         let download = state.download.flatMap { state.modals.contains(.progress) ? nil : DialogViews.statusLine($0) }
         return StatusBar(hints: StatusBar.hints(in: state.keyContext, modal: state.modals.last), message: state.statusMessage,
-                         position: position, target: state.targetLanguage, download: download)
+                         position: position, target: state.targetLanguage, download: download, remembered: remembered)
     }
 
     private static func drawTooSmall(_ size: AppState.Size, in rect: Rect, into buffer: inout ScreenBuffer) {

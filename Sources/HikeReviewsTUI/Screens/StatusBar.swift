@@ -9,10 +9,13 @@ struct StatusBar: Equatable {
     var target: String
     /// A hidden download's one-line progress.
     var download: String?
+    /// Translations on the route screen that came from the translation memory.
+    var remembered = 0
 
     func draw(in rect: Rect, into buffer: inout ScreenBuffer) {
         buffer.fill(rect, style: .statusBar)
         var right = " \(position) → \(target) "
+        if remembered > 0 { right = " \(remembered) from memory ·" + right }
         if let download { right = " " + download + right }
         let rightWidth = TerminalText.width(right)
         let room = max(rect.width - rightWidth - 1, 0)
