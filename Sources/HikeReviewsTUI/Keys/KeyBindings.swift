@@ -57,7 +57,7 @@ enum KeyBindings {
         KeyBinding(command: .cancel, keys: [.escape], help: "close without changes", contexts: [.languagePicker, .textInput]),
         KeyBinding(command: .back, keys: [.escape, .backspace, .left, .char("h")], help: "go back", contexts: [.routeDetail]),
         KeyBinding(command: .back, keys: [.escape, .backspace, .char("?")], help: "close help", contexts: [.help]),
-        KeyBinding(command: .translateAll, keys: [.char("T")], help: "translate the filtered reviews inline (again)", contexts: [.routeDetail]),
+        KeyBinding(command: .translateAll, keys: [.char("T")], help: "translate the filtered reviews inline (those not translated yet)", contexts: [.routeDetail]),
         KeyBinding(command: .translateOne, keys: [.char("t")], help: "translate the selected review in an overlay", contexts: [.routeDetail]),
         KeyBinding(command: .toggleOriginal, keys: [.char("o")], help: "original / translation of the selected review", contexts: [.routeDetail]),
         KeyBinding(command: .toggleAllOriginals, keys: [.char("O")], help: "original / translation of every review", contexts: [.routeDetail]),
