@@ -52,8 +52,10 @@ enum CacheCommand {
         return 0
     }
 
+    /// In the unit HIKE_REVIEWS_CACHE_MAX_MB counts (2^20 bytes), so the default reads "256.0 MB";
+    /// below one, in kB ("9 kB", not "0.0 MB").
     private static func megabytes(_ bytes: Int64) -> String {
-        String(format: "%.1f MB", Double(bytes) / 1_048_576)
+        bytes < 1_048_576 ? String(format: "%.0f kB", Double(bytes) / 1024) : String(format: "%.1f MB", Double(bytes) / 1_048_576)
     }
 
     private static func rateText(hits: Int, misses: Int) -> String {
