@@ -48,7 +48,9 @@ enum HikeReviews {
         case .packsInstall(let ids, let yes):
             exit(await PacksCommand.install(ids, yes: yes))
         case .packsRemove(let ids):
-            exit(await PacksCommand.remove(ids))
+            // What the memory remembered through the removed packs goes with them.
+            let memory = noCache ? nil : TranslationMemory.standard(warnings: CacheCommand.printWarning)
+            exit(await PacksCommand.remove(ids, memory: memory))
         case .cacheStats(let json):
             exit(await CacheCommand.stats(json: json))
         case .cacheClear:

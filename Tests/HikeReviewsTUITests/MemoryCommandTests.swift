@@ -177,3 +177,36 @@ extension MemoryCommandTests {
         #expect(lines.filter { $0["remembered"] as? Bool == true }.count == distinct.count)
     }
 }
+
+extension MemoryCommandTests {
+    /// `packs remove` forgets what the memory remembered through the pack; a pack of another
+    /// store (not in this process's catalog) keeps its entries.
+    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"))
+    func removingAPackForgetsItsEntriesAndAnotherStoreKeepsThem() throws {
+        let cache = try Self.folder()
+        let store = try PacksCommandTests.freshStore()
+        func run(_ arguments: [String], store: String, input: String = "") throws -> (status: Int32, output: String, error: String) {
+            try CommandLineTests.runBinary(arguments, input: input,
+                                           environment: PacksCommandTests.environment(store: store) + Subprocess.memoryVariables(folder: cache))
+        }
+        #expect(try run(["packs", "install", "eng-spa", "--yes"], store: store).status == 0)
+        let translated = try run(["translate", "--from", "es", "--to", "en"], store: store, input: Self.reviews[0] + "\n")
+        #expect(translated.status == 0, "\(translated.error)")
+        let file = cache + "/memory.sqlite"
+        #expect(try Self.sqlite(file, "SELECT COUNT(*) FROM entries") == "1")
+
+        // A process over another store, which has fr-es and no eng-spa, translates (and so
+        // cleans the memory for its catalog) and leaves the eng-spa entry.
+        let other = try PacksCommandTests.freshStore()
+        #expect(try run(["packs", "install", "fr-es", "--yes"], store: other).status == 0)
+        let elsewhere = try run(["translate", "--from", "fr", "--to", "es"], store: other, input: Self.reviews[1] + "\n")
+        #expect(elsewhere.status == 0, "\(elsewhere.error)")
+        #expect(try Self.sqlite(file, "SELECT COUNT(*) FROM entries") == "2")
+        #expect(try run(["translate", "--from", "es", "--to", "en", "--json"], store: store, input: Self.reviews[0] + "\n").output.contains("\"remembered\":true"))
+
+        let removed = try run(["packs", "remove", "eng-spa"], store: store)
+        #expect(removed.status == 0, "\(removed.error)")
+        #expect(try Self.sqlite(file, "SELECT packs FROM entries").hasPrefix("fr-es@"), "only the removed pack's entry is gone")
+        #expect(try Self.sqlite(file, "PRAGMA integrity_check") == "ok")
+    }
+}

@@ -133,16 +133,21 @@ enum PacksCommand {
         }
     }
 
-    static func remove(_ ids: [String]) async -> Int32 {
+    /// Removes the packs, and what `memory` remembered of the ones that are gone (those removed
+    /// before a failure included).
+    static func remove(_ ids: [String], memory: TranslationMemory?) async -> Int32 {
         let manager = PackManager()
+        var status: Int32 = 0
         do {
             try await manager.remove(ids)
             for id in ids { StandardError.print("hike-reviews: removed \(id)") }
-            return 0
         } catch {
             StandardError.print("hike-reviews: packs remove: \(error)")
-            return 1
+            status = 1
         }
+        let gone = Set(ids.filter { manager.store.installedPack($0) == nil })
+        if let memory, !gone.isEmpty { await memory.removeEntries(ofPacks: gone) }
+        return status
     }
 
     /// What a consent request says, on the terminal, and the y/N answer (default no).

@@ -186,9 +186,12 @@ extension EffectRunner {
     func removePack(_ id: String) {
         let queue = self.queue
         let manager = self.manager
+        let memory = self.memory
         start(.removal(id)) {
             do {
                 try await manager.remove([id])
+                // What the memory remembered through it goes with it.
+                await memory?.removeEntries(ofPacks: [id])
                 queue.send(.packsChanged(message: "removed \(id)"))
             } catch {
                 queue.send(.packsChanged(message: "\(error)"))

@@ -179,15 +179,35 @@ extension TranslationMemory {
             var last: String?
             try database.run("SELECT value FROM meta WHERE name = 'cleaned-for'") { row throws(SQLiteError) in last = row.text(0) }
             guard last != fingerprint else { return }
+            // Only a pack installed at another version is known to be stale here: one missing
+            // from this catalog may be another store's (`--store`), so its entries stay until
+            // `packs remove` forgets them or they are the least recently used.
+            let installedIDs = Set(installed.map(Self.packID))
             try database.writeTransaction { () throws(SQLiteError) in
                 for packs in try database.texts("SELECT DISTINCT packs FROM entries")
-                where !packs.split(separator: "\n").allSatisfy({ installed.contains(String($0)) }) {
+                where packs.split(separator: "\n").contains(where: { installedIDs.contains(Self.packID($0)) && !installed.contains(String($0)) }) {
                     try database.run("DELETE FROM entries WHERE packs = ?", [.text(packs)])
                 }
                 try database.run("INSERT OR REPLACE INTO meta VALUES ('cleaned-for', ?)", [.text(fingerprint)])
             }
         }
         if done != nil { state.cleanedFor = fingerprint }
+    }
+
+    func forget(packs ids: Set<String>, in state: inout State) {
+        _ = attempt(in: &state) { database throws(SQLiteError) in
+            try database.writeTransaction { () throws(SQLiteError) in
+                for packs in try database.texts("SELECT DISTINCT packs FROM entries")
+                where packs.split(separator: "\n").contains(where: { ids.contains(Self.packID($0)) }) {
+                    try database.run("DELETE FROM entries WHERE packs = ?", [.text(packs)])
+                }
+            }
+        }
+    }
+
+    /// `eng-spa` of `eng-spa@0.8.1-2+<digest>` (pack ids have no "@").
+    static func packID(_ entry: some StringProtocol) -> String {
+        String(entry.prefix { $0 != "@" })
     }
 
     /// Renames the damaged file (and its log and shared-memory index) to `<path>.corrupt-<time>`

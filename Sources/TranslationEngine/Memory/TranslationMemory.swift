@@ -18,9 +18,11 @@ import Synchronization
 /// is said once through the warning handler and no translation fails for it.
 ///
 /// Entries whose route names a pack version no longer installed are unreachable (the version is
-/// in the key) and deleted by `removeEntries(notIn:)`, which sessions call when the installed
-/// packs differ from those the file was last cleaned for. Past `Settings.maxBytes` of entries,
-/// the least recently used are evicted.
+/// in the key). Those of a pack installed at another version are deleted by
+/// `removeEntries(notIn:)`, which sessions call when the installed packs differ from those the
+/// file was last cleaned for; those of a removed pack by `removeEntries(ofPacks:)`, which
+/// `packs remove` and the packs screen call. Past `Settings.maxBytes` of entries, the least
+/// recently used are evicted (so also what other stores' packs left).
 public final class TranslationMemory: Sendable {
     /// Where the file is and how big it may grow.
     public struct Settings: Sendable, Equatable {
@@ -140,13 +142,20 @@ public final class TranslationMemory: Sendable {
         await onQueue { state in self.store(entry, for: key, in: &state) }
     }
 
-    /// Deletes the entries whose route names a pack version not in `installed` (`id@version`),
-    /// unless the file was last cleaned for the same set.
+    /// Deletes the entries whose route names a pack installed at a version other than the one in
+    /// `installed` (`id@version`), unless the file was last cleaned for the same set. A pack not in
+    /// `installed` at all may be another store's: its entries stay.
     func removeEntries(notIn installed: Set<String>) async {
         await onQueue { state in self.cleanUp(keeping: installed, in: &state) }
     }
 
     // MARK: - Public maintenance
+
+    /// Forgets every entry whose route used one of the packs `ids` (any version): for a pack
+    /// removed from the store (`packs remove`, the packs screen's delete).
+    public func removeEntries(ofPacks ids: Set<String>) async {
+        await onQueue { state in self.forget(packs: ids, in: &state) }
+    }
 
     /// Counts and sizes; nil when the file cannot be opened (the warning says why). A file not
     /// made yet is not made: its statistics are all zero.

@@ -124,12 +124,15 @@ extension TranslationMemoryTests {
         await memory.removeEntries(notIn: updated.packVersions)
         #expect(try Self.sqlite(folder + "/memory.sqlite", "SELECT packs FROM entries") == "eng-spa@999-updated")
 
-        // Removed: no route reaches the entry, and the clean-up deletes it.
+        // Removed: no route reaches the entry. A catalog without the pack (another store's, or
+        // after a removal) leaves it; `packs remove` forgets it.
         var removed = Self.pairs
         removed.packs.removeAll { $0.id == "eng-spa" }
         removed.versions["eng-spa"] = nil
         #expect(await Self.session("es", memory: memory, pairs: removed).rememberedTranslations(for: [.init(sourceText: text)]) == [nil])
         await memory.removeEntries(notIn: removed.packVersions)
+        #expect(try #require(await memory.statistics()).entries == 1, "a pack this catalog does not have may be another store's")
+        await memory.removeEntries(ofPacks: ["eng-spa"])
         #expect(try #require(await memory.statistics()).entries == 0)
     }
 
