@@ -29,6 +29,9 @@ enum HikeReviews {
             StandardError.print("hike-reviews: standard output is closed; nothing could be printed")
             exit(1)
         }
+        // Nothing is opened before its first use; the app replaces the warning handler (stderr is
+        // under curses there).
+        let memory = noCache ? nil : TranslationMemory.standard(warnings: CacheCommand.printWarning)
         switch invocation {
         case .help:
             StandardOutput.shared.line(CommandLineOptions.help)
@@ -39,7 +42,7 @@ enum HikeReviews {
         case .detect(let json, let files):
             exit(DetectCommand.run(json: json, files: files))
         case .translate(let source, let target, let json, let yes, let engine, let files):
-            if !noCache { TranslationSession.defaultMemory = TranslationMemory.standard(warnings: CacheCommand.printWarning) }
+            TranslationSession.defaultMemory = memory
             let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, engine: engine, files: files)
             await TranslationSession.shutdownPipelines()
             exit(status)
@@ -49,7 +52,6 @@ enum HikeReviews {
             exit(await PacksCommand.install(ids, yes: yes))
         case .packsRemove(let ids):
             // What the memory remembered through the removed packs goes with them.
-            let memory = noCache ? nil : TranslationMemory.standard(warnings: CacheCommand.printWarning)
             exit(await PacksCommand.remove(ids, memory: memory))
         case .cacheStats(let json):
             exit(await CacheCommand.stats(json: json))
@@ -58,8 +60,7 @@ enum HikeReviews {
         case .availability(let source, let target, let engine):
             exit(TranslateCommand.availability(from: source, to: target, engine: engine))
         case .browse(let data, let target):
-            // The app shows the memory's warnings itself (stderr is under curses).
-            exit(await browse(data: data, target: target, memory: noCache ? nil : TranslationMemory.standard()))
+            exit(await browse(data: data, target: target, memory: memory))
         }
     }
 

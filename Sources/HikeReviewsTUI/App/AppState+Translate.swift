@@ -168,7 +168,7 @@ extension AppState {
         // stays: `T` translates only what is missing.
         for index in detail.visible {
             let id = routes[detail.routeIndex].reviews[index].id
-            if let current = translations[id], current.target == targetLanguage, current.status.isDone { continue }
+            if isTranslated(id, into: targetLanguage) { continue }
             translations[id] = nil
         }
         self.detail = detail
@@ -209,11 +209,17 @@ extension AppState {
     private mutating func applyRecalled(_ found: [RecalledTranslation], route: Int, target: String) {
         guard let detail, detail.routeIndex == route, targetLanguage == target else { return }
         for item in found {
-            if let current = translations[item.reviewID], current.target == target, current.status.isDone { continue }
+            if isTranslated(item.reviewID, into: target) { continue }
             translations[item.reviewID] = ReviewTranslation(target: target, status: .done(text: item.text, route: item.route, unknownWords: item.unknownWords,
                                                                                          engines: item.engines, remembered: true))
         }
         revealSelection()
+    }
+
+    /// Whether the review's translation into `target` is finished (done here or remembered).
+    func isTranslated(_ reviewID: String, into target: String) -> Bool {
+        guard let current = translations[reviewID] else { return false }
+        return current.target == target && current.status.isDone
     }
 
     /// Languages known for reviews (detected or named): recall looks again when it grows.

@@ -43,7 +43,7 @@ enum TranslateCommand {
         // memory the pipelines wait for the first line it does not know.
         if source != nil && !sameLanguage {
             do {
-                if session.memory == nil { try await session.prepareTranslation() } else { try await session.prepareRoute() }
+                try await session.prepareTranslation()
             } catch {
                 let error = TranslationError(error)
                 return fail(error, status: status(of: error))

@@ -28,9 +28,9 @@ extension EffectRunner {
                                   for tag: TranslationTask.ID, into queue: ActionQueue) async {
         let ids = group.map(\.reviewID)
         do {
-            // Checks the route and asks for packs once for the whole group. With a memory, the
-            // pipelines wait for the first review it does not know.
-            if session.memory == nil { try await session.prepareTranslation() } else { try await session.prepareRoute() }
+            // Checks the route and asks for packs once for the whole group (with a memory, the
+            // pipelines wait for the first review it does not know).
+            try await session.prepareTranslation()
         } catch {
             if Task.isCancelled { return }
             queue.send(.translationFailed(task: tag, reviewIDs: ids, failure: TranslationFailure(error, source: source)))

@@ -291,14 +291,17 @@ public actor TranslationSession {
     }
 
     /// Makes sure the route from the session's source to its target can run, and starts its
-    /// pipelines so the first translation does not pay for their start.
+    /// pipelines so the first translation does not pay for their start. A session with a
+    /// translation memory leaves them to the first text the memory does not know.
     ///
     /// - Throws: `unsupportedLanguagePairing` (or the source or target variant) when no route
     ///   exists, `notInstalled` naming the packs to install when one is missing and not
     ///   approved, `internalError` when a pipeline cannot start, and, as Apple's does,
     ///   `unableToIdentifyLanguage` with a nil source (there is no text to tell it from).
     public func prepareTranslation() async throws {
-        for leg in try await prepareRoute() {
+        let route = try await prepareRoute()
+        guard memory == nil else { return }
+        for leg in route {
             do {
                 if leg.engine == .neural, let package = pairs.neuralPackage(of: leg) {
                     try await pool.worker(for: package).start()
@@ -311,14 +314,9 @@ public actor TranslationSession {
         }
     }
 
-    /// Makes sure the route from the session's source to its target can run, asking for and
-    /// installing its packs as `prepareTranslation()` does, but starts no pipeline or worker: for
-    /// a host whose texts the memory may answer (the CLI's `translate --from`).
-    ///
-    /// - Returns: the route's legs.
-    /// - Throws: as `prepareTranslation()`, but for a pipeline that cannot start.
-    @discardableResult
-    public func prepareRoute() async throws -> [Direction] {
+    /// The route from the session's source to its target, its packs asked for and installed;
+    /// no pipeline or worker is started.
+    private func prepareRoute() async throws -> [Direction] {
         guard !isCancelled else { throw TranslationError.alreadyCancelled }
         guard let sourceTag else { throw TranslationError.unableToIdentifyLanguage }
         return try await route(from: sourceTag, to: targetTag)
