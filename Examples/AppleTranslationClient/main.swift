@@ -150,7 +150,7 @@ func download() async throws {
     print("before: \(await availability.status(from: spanish, to: english))")
     let refused = TranslationSession(configuration: .init(source: spanish, target: english))
     do { try await refused.prepareTranslation() } catch { print("no handler: \(describe(error))") }
-    TranslationSession.defaultConsentHandler = ApproveDownloads()
+    Engine.default.consentHandler = ApproveDownloads()
     let session = TranslationSession(configuration: .init(source: spanish, target: english))
     print("canRequestDownloads: \(session.canRequestDownloads)")
     try await session.prepareTranslation()

@@ -11,16 +11,10 @@ enum HikeReviews {
         // Before anything opens a file: a closed 0, 1 or 2 is put on /dev/null (see there).
         let closed = StandardStreams.closedAtStart
         let invocation: Invocation
-        var noCache = false
+        let globals: CommandLineOptions.Globals
         do {
-            let globals = try CommandLineOptions.extractGlobals(Array(CommandLine.arguments.dropFirst()))
-            // The engine reads these from the environment, as it does when they are set there.
-            if !globals.packsURLs.isEmpty { setenv("HIKE_REVIEWS_PACKS_URL", PackRepository.environmentValue(globals.packsURLs), 1) }
-            if let store = globals.store {
-                setenv("HIKE_REVIEWS_STORE", store.hasPrefix("/") ? store : FileManager.default.currentDirectoryPath + "/" + store, 1)
-            }
+            globals = try CommandLineOptions.extractGlobals(Array(CommandLine.arguments.dropFirst()))
             invocation = try CommandLineOptions.parse(globals.rest)
-            noCache = globals.noCache
         } catch {
             StandardError.print("hike-reviews: \(error.message)\n\(CommandLineOptions.usage)")
             exit(2)
@@ -29,9 +23,11 @@ enum HikeReviews {
             StandardError.print("hike-reviews: standard output is closed; nothing could be printed")
             exit(1)
         }
-        // Nothing is opened before its first use; the app replaces the warning handler (stderr is
-        // under curses there).
-        let memory = noCache ? nil : TranslationMemory.standard(warnings: CacheCommand.printWarning)
+        // One engine for the whole run, from the variables, what ships with the binary and the
+        // flags. Nothing is opened before its first use; the app replaces the memory's warning
+        // handler (stderr is under curses there). Code that asks for the default engine gets it.
+        let engine = Engine(environment: HostEnvironment.make(globals), memoryWarnings: CacheCommand.printWarning)
+        Engine.default = engine
         switch invocation {
         case .help:
             StandardOutput.shared.line(CommandLineOptions.help)
@@ -40,32 +36,31 @@ enum HikeReviews {
             StandardOutput.shared.line("hike-reviews \(CommandLineOptions.version)")
             exit(StandardOutput.shared.flush() ? 0 : StandardOutput.brokenPipeStatus)
         case .detect(let json, let files):
-            exit(DetectCommand.run(json: json, files: files))
-        case .translate(let source, let target, let json, let yes, let engine, let files):
-            TranslationSession.defaultMemory = memory
-            let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, engine: engine, files: files)
-            await TranslationSession.shutdownPipelines()
+            exit(DetectCommand.run(json: json, files: files, recognizer: engine.recognizer))
+        case .translate(let source, let target, let json, let yes, let preference, let files):
+            let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, engine: preference, files: files, in: engine)
+            await engine.shutdown()
             exit(status)
         case .packsList(let json):
-            exit(await PacksCommand.list(json: json))
+            exit(await PacksCommand.list(json: json, manager: engine.packs))
         case .packsInstall(let ids, let yes):
-            exit(await PacksCommand.install(ids, yes: yes))
+            exit(await PacksCommand.install(ids, yes: yes, manager: engine.packs))
         case .packsRemove(let ids):
             // What the memory remembered through the removed packs goes with them.
-            exit(await PacksCommand.remove(ids, memory: memory))
+            exit(await PacksCommand.remove(ids, manager: engine.packs, memory: engine.memory))
         case .cacheStats(let json):
             exit(await CacheCommand.stats(json: json))
         case .cacheClear:
             exit(await CacheCommand.clear())
-        case .availability(let source, let target, let engine):
-            exit(TranslateCommand.availability(from: source, to: target, engine: engine))
+        case .availability(let source, let target, let preference):
+            exit(await TranslateCommand.availability(from: source, to: target, engine: preference, in: engine))
         case .browse(let data, let target):
-            exit(await browse(data: data, target: target, memory: memory))
+            exit(await browse(data: data, target: target, engine: engine))
         }
     }
 
     @MainActor
-    private static func browse(data: String?, target: String?, memory: TranslationMemory?) async -> Int32 {
+    private static func browse(data: String?, target: String?, engine: Engine) async -> Int32 {
         guard let url = DataLocator.locate(data) else {
             StandardError.print("hike-reviews: no routes file found; pass --data PATH or set HIKE_REVIEWS_DATA (see --help)")
             return 1
@@ -83,7 +78,7 @@ enum HikeReviews {
             StandardError.print("hike-reviews: the app needs a terminal; for scripts use 'hike-reviews detect' (see --help)")
             return 1
         }
-        let language = target ?? PreferredLanguage.fromEnvironment()
-        return await AppRunner.run(catalog: catalog, target: language, memory: memory)
+        let language = target ?? engine.environment.preferredLanguage
+        return await AppRunner.run(catalog: catalog, target: language, engine: engine)
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A model is the packs that join its language with English in both directions (see
 /// `TranslateRemoteModel`); English's is built in. Downloads come from the pack repositories
-/// (HIKE_REVIEWS_PACKS_URL, else the project's and the public Argos index), never from Google.
+/// of the engine in use (`Engine.default` unless the host set another: its environment's
+/// `repositoryURLs`), never from Google.
 public final class ModelManager: Sendable {
     private static let shared = ModelManager()
 

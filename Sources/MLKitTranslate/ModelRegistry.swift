@@ -9,7 +9,11 @@ import TranslationEngine
 /// What is on disk is read again on every question (a pack may come or go through another
 /// process, `hike-reviews packs install` for one), so the answers are the current state.
 actor ModelRegistry {
-    nonisolated let environment: MLKitEnvironment
+    /// The engine whose store, repositories and pipelines the models live in.
+    nonisolated let engine: Engine
+    /// Whether the network is metered now (asked only before a download over the network that
+    /// the conditions allow on unmetered networks only).
+    nonisolated let networkMetering: @Sendable () -> NetworkMetering
     private let manager: PackManager
     /// Downloads under way, by language: a second request for a model waits for the first.
     private var downloads: [TranslateLanguage: Task<Void, any Error>] = [:]
@@ -17,31 +21,41 @@ actor ModelRegistry {
     /// reads the catalog once): a change on disk makes a new one.
     private var sessions: [TranslatorOptions: (installed: Set<String>, session: TranslationSession)] = [:]
 
-    private static let current = Mutex(ModelRegistry(environment: .fromProcess()))
+    /// The registry of `Engine.default`, unless `use(_:networkMetering:)` named another engine.
+    private static let current = Mutex<(chosen: ModelRegistry?, ofDefault: ModelRegistry?)>((nil, nil))
 
-    /// The registry of the configuration in use.
+    /// The registry in use: of the engine `use` named, else of `Engine.default` (made again when
+    /// the host replaces the default engine).
     static var shared: ModelRegistry {
-        current.withLock { $0 }
+        let engine = Engine.default
+        return current.withLock { current in
+            if let chosen = current.chosen { return chosen }
+            if let registry = current.ofDefault, registry.engine === engine { return registry }
+            let registry = ModelRegistry(engine: engine)
+            current.ofDefault = registry
+            return registry
+        }
     }
 
-    /// Makes `environment` the configuration from now on: the hook tests use, since they share
-    /// one process and must not change its environment.
+    /// Makes `engine` the one ML Kit's surfaces use from now on (nil: `Engine.default` again):
+    /// the hook tests use, since they share one process and one `ModelManager`.
     @discardableResult
-    static func use(_ environment: MLKitEnvironment) -> ModelRegistry {
-        let registry = ModelRegistry(environment: environment)
-        current.withLock { $0 = registry }
+    static func use(_ engine: Engine?, networkMetering: (@Sendable () -> NetworkMetering)? = nil) -> ModelRegistry? {
+        let registry = engine.map { ModelRegistry(engine: $0, networkMetering: networkMetering) }
+        current.withLock { $0.chosen = registry }
         return registry
     }
 
-    init(environment: MLKitEnvironment) {
-        self.environment = environment
-        manager = PackManager(store: environment.store, repositoryURLs: environment.repositoryURLs, offline: environment.offline,
-                              publicIndexURL: environment.publicIndexURL)
+    init(engine: Engine, networkMetering: (@Sendable () -> NetworkMetering)? = nil) {
+        self.engine = engine
+        let path = engine.environment.childEnvironment["PATH"] ?? EngineEnvironment.systemPath
+        self.networkMetering = networkMetering ?? { NetworkMetering.probe(path: path) }
+        manager = engine.packs
     }
 
     /// The packs on disk and in the repositories' last known indexes.
     nonisolated func catalog() -> PackCatalog {
-        PackCatalog.load(store: environment.store, repositoryURLs: environment.repositoryURLs, environment: environment.pairsEnvironment)
+        engine.catalog()
     }
 
     /// `language`'s model as it stands now.
@@ -119,7 +133,7 @@ actor ModelRegistry {
     /// packs from a file: repository use no network.
     private func checkNetwork(_ conditions: ModelDownloadConditions, plan: ModelPlan, entries: [PackIndex.Entry]) async throws {
         guard !conditions.allowsCellularAccess, entries.contains(where: { !$0.url.isFileURL }) else { return }
-        let probe = environment.networkMetering
+        let probe = networkMetering
         // nmcli may take a moment: not on the cooperative pool.
         let state = await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .utility).async { continuation.resume(returning: probe()) }
@@ -131,10 +145,10 @@ actor ModelRegistry {
     }
 
     private func noModel(_ plan: ModelPlan, because reason: String?) -> NSError {
-        let repositories = environment.repositoryURLs.map { PackIndex.origin(of: $0) }.joined(separator: ", ")
+        let repositories = engine.environment.repositoryURLs.map { PackIndex.origin(of: $0) }.joined(separator: ", ")
         return MLKitError.make(.notFound,
                                "There is no \(plan.language) model: no pack joins \(plan.language) and English (\(plan.unreachableDirections.joined(separator: ", ")) has no route) on disk or in the repositories (\(repositories.isEmpty ? "none set" : repositories))",
-                               reason: reason, suggestion: "Name another repository with HIKE_REVIEWS_PACKS_URL")
+                               reason: reason, suggestion: "Name a repository that has it in the engine's environment (EngineEnvironment.repositoryURLs)")
     }
 
     /// "translate-de_en (12.3 MB), translate-en_de (size unknown)".
@@ -235,7 +249,8 @@ actor ModelRegistry {
         if let cached = sessions[options], cached.installed == installed {
             session = cached.session
         } else {
-            session = TranslationSession(sourceTag: source.engineTag, targetTag: target.engineTag, catalog: catalog, consent: nil, manager: nil)
+            session = TranslationSession(sourceTag: source.engineTag, targetTag: target.engineTag, catalog: catalog, consent: nil, manager: nil,
+                                         in: engine)
             sessions[options] = (installed, session)
         }
         do {

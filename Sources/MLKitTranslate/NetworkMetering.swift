@@ -23,9 +23,9 @@ enum NetworkMetering: Equatable, Sendable {
     /// The longest nmcli is waited for.
     static let timeout: Duration = .seconds(3)
 
-    /// Asks NetworkManager through `nmcli` (found on PATH).
-    static func probe(environment: [String: String] = ProcessInfo.processInfo.environment) -> NetworkMetering {
-        guard let nmcli = CommandOutput.executable(named: "nmcli", path: environment["PATH"] ?? "/usr/bin:/bin") else {
+    /// Asks NetworkManager through `nmcli` (found on `path`, the engine's PATH).
+    static func probe(path: String) -> NetworkMetering {
+        guard let nmcli = CommandOutput.executable(named: "nmcli", path: path) else {
             return .unknown("nmcli is not installed")
         }
         let arguments = [nmcli, "--terse", "--fields", "GENERAL.DEVICE,GENERAL.STATE,GENERAL.METERED", "device", "show"]

@@ -35,18 +35,16 @@ extension DetectSecondOpinionTests {
                                                     environment: ["HIKE_REVIEWS_LANGID_MODEL=\(missing)"])
         #expect(result.status == 0)
         #expect(result.error.isEmpty, "stderr: \(result.error)")
-        var cld2Only = LanguageRecognizer()
-        cld2Only.secondOpinion = nil
+        let cld2Only = LanguageRecognizer(secondOpinion: nil)
         #expect(Self.verdicts(result.output) == Self.expected(cld2Only))
     }
 
     @Test func withTheModelDetectUsesIt() throws {
-        let opinion = try #require(SecondOpinion.shared, "no language-ID model in .build/langid: run scripts/setup-langid")
+        let opinion = try #require(HostEnvironment.recognizer.secondOpinion, "no language-ID model in .build/langid: run scripts/setup-langid")
         let result = try CommandLineTests.runBinary(["detect"], input: Self.snippets.joined(separator: "\n") + "\n")
         #expect(result.status == 0)
         #expect(result.error.isEmpty, "stderr: \(result.error)")
-        var withModel = LanguageRecognizer()
-        withModel.secondOpinion = opinion
+        let withModel = LanguageRecognizer(secondOpinion: opinion)
         var cld2Only = withModel
         cld2Only.secondOpinion = nil
         #expect(Self.verdicts(result.output) == Self.expected(withModel))

@@ -36,7 +36,7 @@ enum EmojiRoute {
     static func headlessDetail(at url: URL, width: Int, height: Int) throws -> ScreenBuffer {
         let catalog = try CatalogLoader.load(contentsOf: url)
         var state = AppState(routes: catalog.routes, size: .init(width: width, height: height), targetLanguage: "en")
-        let recognizer = LanguageRecognizer()
+        let recognizer = HostEnvironment.recognizer
         let languages = Dictionary(uniqueKeysWithValues: catalog.routes.flatMap(\.reviews).map { ($0.id, recognizer.recognize($0.text).tag) })
         _ = state.reduce(.languagesDetected(languages, done: languages.count, total: languages.count))
         _ = state.reduce(.keyPressed(.enter))

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+@testable import HikeReviewsTUI
 @testable import TranslationEngine
 
 /// A newcomer's first hour: the setup installs what the toolchain needs, `make install` gives a

@@ -105,8 +105,8 @@ extension MLKitTranslateTests {
 
     @Test func withoutNmcliTheNetworkCountsAsUnmetered() throws {
         let empty = try MLKitFixtures.folder("no-nmcli")
-        #expect(NetworkMetering.probe(environment: ["PATH": empty]) == .unknown("nmcli is not installed"))
+        #expect(NetworkMetering.probe(path: empty) == .unknown("nmcli is not installed"))
         // This machine's answer, whatever it is, comes back (within the deadline) rather than hanging.
-        _ = NetworkMetering.probe()
+        _ = NetworkMetering.probe(path: EngineEnvironment.systemPath)
     }
 }

@@ -42,8 +42,9 @@ enum MLKitFixtures {
         let store = PackStore(root: try folder("mlkit-store"))
         let urls = try repositories ?? [URL(fileURLWithPath: testRepository + "/index.json"),
                                         URL(fileURLWithPath: try echoRepository.get() + "/argos.json")]
-        ModelRegistry.use(MLKitEnvironment(store: store, repositoryURLs: urls, publicIndexURL: nil, offline: false,
-                                           pairsEnvironment: ["HIKE_REVIEWS_SYSTEM_PAIRS": "0"], networkMetering: { metering }))
+        let environment = EngineEnvironment(store: store, repositoryURLs: urls, includesSystemPairs: false,
+                                            neuralRuntime: NeuralRuntime.checkout(at: packageRoot.path))
+        ModelRegistry.use(Engine(environment: environment), networkMetering: { metering })
         return store
     }
 

@@ -27,7 +27,7 @@ extension LanguageRecognizerTests {
     }
 
     @Test func atLeast97PercentRightOnReviewsOf30CharactersOrMore() {
-        let recognizer = LanguageRecognizer()
+        let recognizer = TestRecognizer.make()
         let long = Self.reviews.filter { $0.text.count >= 30 }
         var wrong: [String] = []
         for review in long {
@@ -42,7 +42,7 @@ extension LanguageRecognizerTests {
     }
 
     @Test func noConfidentWrongAnswerOnShorterReviews() {
-        let recognizer = LanguageRecognizer()
+        let recognizer = TestRecognizer.make()
         let short = Self.reviews.filter { $0.text.count < 30 }
         #expect(short.count >= 10)
         for review in short {
@@ -57,7 +57,7 @@ extension LanguageRecognizerTests {
 
     @Test(arguments: ["", "   ", "ok", "Top!", "👍👍", "1234 5678", "Nice.", "Bien", "Sí", "Super", "Bravo!", "OK 👍", "\u{1B}[31m"])
     func tooLittleTextIsUndetermined(text: String) {
-        let guess = LanguageRecognizer().recognize(text)
+        let guess = TestRecognizer.make().recognize(text)
         #expect(guess.tag == "und")
         #expect(guess.isReliable == false)
         #expect(guess.confidence == 0)
@@ -69,7 +69,7 @@ extension LanguageRecognizerTests {
         let url = Self.root.appendingPathComponent("Tests/TranslationEngineTests/Fixtures/short-snippets.json")
         let snippets = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: url))
         #expect(snippets.count >= 70)
-        let recognizer = LanguageRecognizer()
+        let recognizer = TestRecognizer.make()
         var answered = 0
         for (text, truth) in snippets {
             let guess = recognizer.recognize(text)
@@ -85,7 +85,7 @@ extension LanguageRecognizerTests {
     }
 
     @Test func closeLanguagesAreToldApart() {
-        let recognizer = LanguageRecognizer()
+        let recognizer = TestRecognizer.make()
         let samples: [(String, String)] = [
             ("O camiño estaba moi ben sinalizado e había unha fonte con auga fresca ao chegar.", "gl"),
             ("O trilho estava muito bem marcado e havia uma fonte com água fresca à chegada.", "pt"),
@@ -116,7 +116,7 @@ extension LanguageRecognizerTests {
     }
 
     @Test func hypothesesAreRankedProbabilities() {
-        let hypotheses = LanguageRecognizer().languageHypotheses(for: "The path was steep but the hut at the top served great soup and cold beer.", withMaximum: 3)
+        let hypotheses = TestRecognizer.make().languageHypotheses(for: "The path was steep but the hut at the top served great soup and cold beer.", withMaximum: 3)
         #expect(hypotheses.first?.tag == "en")
         #expect(hypotheses.count <= 3)
         #expect(hypotheses.map(\.probability) == hypotheses.map(\.probability).sorted(by: >))
@@ -125,7 +125,7 @@ extension LanguageRecognizerTests {
     }
 
     @Test func constraintsLimitTheAnswer() {
-        var recognizer = LanguageRecognizer()
+        var recognizer = TestRecognizer.make()
         recognizer.languageConstraints = ["fr", "de"]
         let guess = recognizer.recognize("El camino estaba muy bien señalizado y había una fuente con agua fresca al llegar.")
         #expect(guess.tag != "es")
@@ -138,7 +138,7 @@ extension LanguageRecognizerTests {
     }
 
     @Test func hostileInputNeverCrashes() {
-        let recognizer = LanguageRecognizer()
+        let recognizer = TestRecognizer.make()
         let inputs = [String(repeating: "a", count: 200_000), "\u{0}\u{1B}[31m\u{202E}", String(repeating: "🎉", count: 5000), String(decoding: [0xFF, 0xFE, 0x41, 0x42], as: UTF8.self)]
         for input in inputs {
             let guess = recognizer.recognize(input)
@@ -152,7 +152,7 @@ extension LanguageRecognizerTests {
         // Over CLD2's cap, with multi-byte letters all the way through.
         let text = String(repeating: "El camino está muy bien señalizado y había agua en la fuente. ", count: 6000)
         #expect(text.utf8.count > CLD2Probe.maximumBytes)
-        #expect(LanguageRecognizer().recognize(text).tag == "es")
-        #expect(LanguageRecognizer().recognize("Él está allí, señalizado, con agua y sombra todo el camino.").tag == "es")
+        #expect(TestRecognizer.make().recognize(text).tag == "es")
+        #expect(TestRecognizer.make().recognize("Él está allí, señalizado, con agua y sombra todo el camino.").tag == "es")
     }
 }

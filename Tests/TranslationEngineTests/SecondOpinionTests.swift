@@ -16,7 +16,7 @@ import Testing
 
     /// The model `make setup` builds; the tests that need it fail with the command to run.
     static func model() throws -> SecondOpinion {
-        try #require(SecondOpinion.shared, "no language-ID model in .build/langid: run scripts/setup-langid")
+        try #require(TestRecognizer.secondOpinion, "no language-ID model in .build/langid: run scripts/setup-langid")
     }
 
     struct Tally {
@@ -44,7 +44,7 @@ import Testing
     }
 
     static func recognizer(_ secondOpinion: SecondOpinion?) -> LanguageRecognizer {
-        var recognizer = LanguageRecognizer()
+        var recognizer = TestRecognizer.make()
         recognizer.secondOpinion = secondOpinion
         return recognizer
     }
@@ -118,8 +118,9 @@ extension SecondOpinionTests {
     /// Without a model file the recognizer is the CLD2 one, answer for answer.
     @Test func aMissingModelMeansCLD2Alone() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-model-\(UUID().uuidString).bin")
-        let url = SecondOpinion.defaultModelURL(environment: ["HIKE_REVIEWS_LANGID_MODEL": missing.path])
+        let url = EngineEnvironment.fromProcess(["HIKE_REVIEWS_LANGID_MODEL": missing.path]).languageIDModel
         #expect(url == missing)
+        #expect(Engine(environment: EngineEnvironment(store: PackStore(root: "/nonexistent"), languageIDModel: missing)).secondOpinion == nil)
         #expect(throws: NaiveBayesModel.LoadError.self) { try SecondOpinion(contentsOf: missing) }
 
         let items = try Self.labelled("short-snippets.json") + Self.labelled("short-reviews-heldout.json")
@@ -133,23 +134,6 @@ extension SecondOpinionTests {
         }
         // Turning the model off must make a difference, or this test compares nothing.
         #expect(changed > 0)
-    }
-
-    @Test func theModelIsFoundBesideTheCheckoutOrTheInstalledBinary() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("langid-locate-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let checkoutModel = folder.appendingPathComponent("checkout/.build/langid/model.bin")
-        let installedModel = folder.appendingPathComponent("prefix/share/hike-reviews/langid/model.bin")
-        for file in [checkoutModel, installedModel] {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("x".utf8).write(to: file)
-        }
-        let built = folder.appendingPathComponent("checkout/.build/x86_64-unknown-linux-gnu/debug/hike-reviews")
-        let installed = folder.appendingPathComponent("prefix/bin/hike-reviews")
-        #expect(SecondOpinion.defaultModelURL(environment: [:], executable: built)?.standardizedFileURL == checkoutModel.standardizedFileURL)
-        #expect(SecondOpinion.defaultModelURL(environment: [:], executable: installed)?.standardizedFileURL == installedModel.standardizedFileURL)
-        #expect(SecondOpinion.defaultModelURL(environment: ["HIKE_REVIEWS_LANGID_MODEL": "/elsewhere/m.bin"], executable: built)?.path == "/elsewhere/m.bin")
-        #expect(SecondOpinion.defaultModelURL(environment: [:], executable: folder.appendingPathComponent("bin/x")) == nil)
     }
 
     /// The scoring on a model small enough to work out by hand: bytes "a" and "b" are features 0

@@ -33,13 +33,18 @@ enum EngineErrorText {
     /// says "translation failed:" before it. Anything else the session let through (the neural
     /// worker's own errors), as it describes itself.
     static func message(_ error: any Error) -> String {
-        guard let error = error as? TranslationError else { return "\(error)" }
-        if error == .internalError, let detail = error.detail { return detail }
-        return error.description
+        guard let error = error as? TranslationError else { return HostAdvice.text(error, in: .app) }
+        if error == .internalError, let detail = error.detail {
+            if let underlying = error.underlyingError as? PipelineError, underlying == .noNeuralRuntime {
+                return String(HostAdvice.text(error, in: .app).dropFirst("translation failed: ".count))
+            }
+            return detail
+        }
+        return HostAdvice.text(error, in: .app)
     }
 
     /// A failed pack download, for the error dialog.
     static func message(_ error: PackError) -> String {
-        error.description
+        HostAdvice.text(error, in: .app)
     }
 }

@@ -8,8 +8,13 @@ enum CacheCommand {
     static func settings(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> TranslationMemory.Settings {
         var environment = environment
         environment["HIKE_REVIEWS_CACHE"] = nil
-        // fromEnvironment answers nil only for HIKE_REVIEWS_CACHE=0, removed above.
-        return TranslationMemory.Settings.fromEnvironment(environment) ?? TranslationMemory.Settings(path: "memory.sqlite")
+        // The memory is nil only for HIKE_REVIEWS_CACHE=0, removed above.
+        return EngineEnvironment.fromProcess(environment, remembersTranslations: true).memory ?? TranslationMemory.Settings(path: "memory.sqlite")
+    }
+
+    /// Whether translations use the memory (HIKE_REVIEWS_CACHE is not 0).
+    static var isEnabled: Bool {
+        EngineEnvironment.fromProcess(remembersTranslations: true).memory != nil
     }
 
     /// The warning line every command prints for the memory (one line, escaped by the engine).
@@ -25,7 +30,7 @@ enum CacheCommand {
         if json {
             output.line(jsonText(statistics))
         } else {
-            let on = TranslationMemory.Settings.fromEnvironment() != nil
+            let on = isEnabled
             output.line("memory: \(TerminalSafe.clean(statistics.path, limit: 4096))\(on ? "" : " (off: HIKE_REVIEWS_CACHE=0)")")
             output.line("entries: \(statistics.entries)")
             output.line("size on disk: \(megabytes(statistics.fileBytes)) (entries \(megabytes(statistics.entryBytes)) of \(megabytes(statistics.maxBytes)))")
@@ -70,7 +75,7 @@ enum CacheCommand {
         let object: [String: Any] = [
             "path": statistics.path, "entries": statistics.entries, "entryBytes": statistics.entryBytes,
             "fileBytes": statistics.fileBytes, "maxBytes": statistics.maxBytes,
-            "enabled": TranslationMemory.Settings.fromEnvironment() != nil,
+            "enabled": isEnabled,
             "process": counts(hits: statistics.processHits, misses: statistics.processMisses),
             "overall": counts(hits: statistics.totalHits, misses: statistics.totalMisses),
         ]

@@ -5,8 +5,7 @@ import TranslationEngine
 enum DetectCommand {
     /// Runs the command; returns the exit status (141, as a program killed by SIGPIPE, when
     /// the reader of standard output has gone).
-    static func run(json: Bool, files: [String]) -> Int32 {
-        let recognizer = LanguageRecognizer()
+    static func run(json: Bool, files: [String], recognizer: LanguageRecognizer) -> Int32 {
         let output = StandardOutput.shared
         var inputs = InputFiles(files, command: "detect")
         var number = 0

@@ -27,8 +27,7 @@ enum PacksCommand {
         }
     }
 
-    static func list(json: Bool) async -> Int32 {
-        let manager = PackManager()
+    static func list(json: Bool, manager: PackManager) async -> Int32 {
         let (packs, problem) = await manager.listing()
         // Still list what is on disk and in the repositories that answered; say why the others
         // are missing, and which entries were left out.
@@ -61,7 +60,7 @@ enum PacksCommand {
     /// reason does not say which repository it is (its failure is said, but `list` still
     /// succeeds).
     static func problemLine(_ url: URL, _ reason: PackError, publicIndex: URL?) -> String {
-        let text = reason.description
+        let text = HostAdvice.text(reason)
         guard url == publicIndex, !text.contains("Argos index"), !text.contains(url.absoluteString) else { return text }
         return "Argos index: " + text
     }
@@ -80,8 +79,7 @@ enum PacksCommand {
         }.joined(separator: "\n")
     }
 
-    static func install(_ ids: [String], yes: Bool) async -> Int32 {
-        let manager = PackManager()
+    static func install(_ ids: [String], yes: Bool, manager: PackManager) async -> Int32 {
         let entries: [PackIndex.Entry]
         do {
             let available = try await manager.availablePacks()
@@ -91,7 +89,7 @@ enum PacksCommand {
                 return entry
             }
         } catch {
-            StandardError.print("hike-reviews: packs install: \(error)")
+            StandardError.print("hike-reviews: packs install: \(HostAdvice.text(error))")
             return 1
         }
         // Sizes the repository did not give, from the servers (a HEAD each), for the question.
@@ -128,21 +126,20 @@ enum PacksCommand {
             return 0
         } catch {
             progress.finish()
-            StandardError.print("hike-reviews: packs install: \(error)")
+            StandardError.print("hike-reviews: packs install: \(HostAdvice.text(error))")
             return 1
         }
     }
 
     /// Removes the packs, and what `memory` remembered of the ones that are gone (those removed
     /// before a failure included).
-    static func remove(_ ids: [String], memory: TranslationMemory?) async -> Int32 {
-        let manager = PackManager()
+    static func remove(_ ids: [String], manager: PackManager, memory: TranslationMemory?) async -> Int32 {
         var status: Int32 = 0
         do {
             try await manager.remove(ids)
             for id in ids { StandardError.print("hike-reviews: removed \(id)") }
         } catch {
-            StandardError.print("hike-reviews: packs remove: \(error)")
+            StandardError.print("hike-reviews: packs remove: \(HostAdvice.text(error))")
             status = 1
         }
         let gone = Set(ids.filter { manager.store.installedPack($0) == nil })

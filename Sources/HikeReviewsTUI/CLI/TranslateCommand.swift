@@ -33,12 +33,14 @@ enum TranslateCommand {
     /// language among them) or a pair with no offline route, 3 when packs are missing and not
     /// approved, 1 when some line failed otherwise; the highest wins. 141 when the reader of
     /// standard output has gone.
-    static func run(from source: String?, to target: String, json: Bool, yes: Bool, engine: EnginePreference = .auto,
-                    files: [String]) async -> Int32 {
+    static func run(from source: String?, to target: String, json: Bool, yes: Bool, engine preference: EnginePreference = .auto,
+                    files: [String], in engine: Engine) async -> Int32 {
         // Text already in the target language is passed through as it is.
         let sameLanguage = source.map { LanguageNames.sameLanguage($0, target) } ?? false
+        // The manager even without --yes: a pair one download away is told apart from one with
+        // no route (exit 3 naming the packs, not 2), its index fetched if need be.
         let session = TranslationSession(sourceTag: source, targetTag: target, consent: yes ? PacksCommand.ApproveWithProgress() : nil,
-                                         engine: engine)
+                                         manager: engine.packs, engine: preference, memory: engine.memory, in: engine)
         // With --from every line would fail the same way: say so once, before reading. With a
         // memory the pipelines wait for the first line it does not know.
         if source != nil && !sameLanguage {
@@ -53,7 +55,7 @@ enum TranslateCommand {
         let credits = DispatchSemaphore(value: window)
         startReader(files: files, events: continuation, credits: credits)
 
-        let recognizer = LanguageRecognizer()
+        let recognizer = engine.recognizer
         let output = StandardOutput.shared
         var status: Int32 = 0
         var results: [Int: Outcome] = [:]
@@ -142,8 +144,8 @@ enum TranslateCommand {
             output.line(json ? jsonLine(response, text: response.sourceText) : response.targetText)
             return 0
         case .failed(let line, let error):
-            StandardError.print("hike-reviews: translate: line \(number): \(error)")
-            output.line(json ? jsonLine(nil, text: line, error: error.description) : "")
+            StandardError.print("hike-reviews: translate: line \(number): \(HostAdvice.text(error))")
+            output.line(json ? jsonLine(nil, text: line, error: HostAdvice.text(error)) : "")
             return status(of: error)
         case .refused(let message):
             StandardError.print("hike-reviews: translate: line \(number): \(message)")
@@ -160,13 +162,14 @@ enum TranslateCommand {
     }
 
     /// Prints installed, supported or unsupported for a pair.
-    static func availability(from source: String, to target: String, engine: EnginePreference = .auto) -> Int32 {
-        StandardOutput.shared.line(LanguageAvailability(catalog: .load(), engine: engine).status(fromTag: source, toTag: target).rawValue)
+    static func availability(from source: String, to target: String, engine preference: EnginePreference = .auto, in engine: Engine) async -> Int32 {
+        let status = await LanguageAvailability(in: engine, engine: preference).status(fromTag: source, toTag: target)
+        StandardOutput.shared.line(status.rawValue)
         return StandardOutput.shared.flush() ? 0 : StandardOutput.brokenPipeStatus
     }
 
     private static func fail(_ error: TranslationError, status: Int32) -> Int32 {
-        StandardError.print("hike-reviews: translate: \(error)")
+        StandardError.print("hike-reviews: translate: \(HostAdvice.text(error))")
         return status
     }
 

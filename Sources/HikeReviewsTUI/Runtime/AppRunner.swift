@@ -9,7 +9,7 @@ import TranslationEngine
 /// waiting action, then draws one frame.
 @MainActor
 enum AppRunner {
-    static func run(catalog: RouteCatalog, target: String, memory: TranslationMemory? = nil) async -> Int32 {
+    static func run(catalog: RouteCatalog, target: String, engine: Engine) async -> Int32 {
         let signals = SignalFlag.shared
         let queue = ActionQueue()
         guard let watcher = InputWatcher(queue: queue) else {
@@ -27,13 +27,12 @@ enum AppRunner {
             TerminalRescue.shared.disarm()
         }
 
-        let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), memory: memory)
-        // Any session made from a Configuration in the app asks through the modal dialog, and
-        // remembers in the app's memory.
-        TranslationSession.defaultConsentHandler = runner.consent
-        TranslationSession.defaultMemory = memory
+        let runner = EffectRunner(queue: queue, detector: RecognizerDetector(recognizer: engine.recognizer), engine: engine)
+        // Any session of the engine made from a Configuration in the app asks through the modal
+        // dialog, and remembers in the engine's memory.
+        engine.consentHandler = runner.consent
         // stderr is under curses: the memory's one warning goes to the status line.
-        memory?.setWarningHandler { warning in queue.send(.memoryWarning(warning.message)) }
+        engine.memory?.setWarningHandler { warning in queue.send(.memoryWarning(warning.message)) }
         watcher.start()
         // A signal before the watcher had its pipe is in the flag only.
         if signals.signal != 0 { queue.send(.terminationRequested) }

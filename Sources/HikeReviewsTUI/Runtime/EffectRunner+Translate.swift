@@ -7,9 +7,9 @@ extension EffectRunner {
     func translate(_ task: TranslationTask) {
         let tag = task.id, target = task.target
         let groups = Dictionary(grouping: task.jobs, by: \.source).sorted { $0.key < $1.key }
-        let catalog = PackCatalog.load(store: manager.store, repositoryURLs: manager.repositoryURLs)
+        let catalog = manager.catalog()
         let sessions = groups.map { TranslationSession(sourceTag: $0.key, targetTag: target, catalog: catalog, consent: consent, manager: manager,
-                                                        memory: memory) }
+                                                        memory: memory, in: engine) }
         let queue = self.queue
         start(.translation(task.purpose), sessions: sessions) {
             // One child per source language; cancelling the task cancels them all.
@@ -55,7 +55,7 @@ extension EffectRunner {
     func translateForOverlay(_ task: TranslationTask) {
         guard let job = task.jobs.first else { return }
         let tag = task.id, target = task.target
-        let session = TranslationSession(sourceTag: job.source, targetTag: target, consent: consent, manager: manager, memory: memory)
+        let session = TranslationSession(sourceTag: job.source, targetTag: target, consent: consent, manager: manager, memory: memory, in: engine)
         let queue = self.queue
         start(.translation(task.purpose), sessions: [session]) {
             do {
@@ -76,13 +76,14 @@ extension EffectRunner {
         guard let memory else { return }
         let queue = self.queue
         let manager = self.manager
+        let engine = self.engine
         start(.recall) {
-            let catalog = PackCatalog.load(store: manager.store, repositoryURLs: manager.repositoryURLs)
+            let catalog = manager.catalog()
             var found: [RecalledTranslation] = []
             for (source, jobs) in Dictionary(grouping: task.jobs, by: \.source).sorted(by: { $0.key < $1.key }) {
                 if Task.isCancelled { return }
                 let session = TranslationSession(sourceTag: source, targetTag: task.target, catalog: catalog, consent: nil, manager: nil,
-                                                 memory: memory)
+                                                 memory: memory, in: engine)
                 let requests = jobs.map { TranslationSession.Request(sourceText: $0.text, clientIdentifier: $0.reviewID) }
                 for case let response? in await session.rememberedTranslations(for: requests) {
                     guard let id = response.clientIdentifier else { continue }
@@ -101,8 +102,7 @@ extension EffectRunner {
         let queue = self.queue
         let manager = self.manager
         start(.targetChoices) {
-            let catalog = PackCatalog.load(store: manager.store, repositoryURLs: manager.repositoryURLs)
-            let availability = LanguageAvailability(catalog: catalog)
+            let availability = LanguageAvailability(catalog: manager.catalog())
             let tags = availability.supportedLanguageTags
             var choices: [LanguageChoice] = []
             for tag in tags {
@@ -110,7 +110,7 @@ extension EffectRunner {
                 let identifying: Bool
                 if case .identify = purpose { identifying = true } else { identifying = false }
                 if let source, !identifying {
-                    switch availability.status(fromTag: source, toTag: tag) {
+                    switch availability.catalogStatus(fromTag: source, toTag: tag) {
                     case .installed: note = "installed"
                     case .supported: note = "download"
                     case .unsupported: note = "-"
@@ -140,7 +140,7 @@ extension EffectRunner {
                 let cause = if case .offline = problem.reason { "offline" } else { "Argos index unreachable" }
                 return "\(cause): Argos packs listed from \(age ?? "no copy (none fetched yet)")"
             }
-            queue.send(.packsLoaded(rows, message: problem.map { "\($0)" } ?? note))
+            queue.send(.packsLoaded(rows, message: problem.map { HostAdvice.text($0, in: .app) } ?? note))
         }
     }
 
@@ -194,7 +194,7 @@ extension EffectRunner {
                 await memory?.removeEntries(ofPacks: [id])
                 queue.send(.packsChanged(message: "removed \(id)"))
             } catch {
-                queue.send(.packsChanged(message: "\(error)"))
+                queue.send(.packsChanged(message: HostAdvice.text(error, in: .app)))
             }
         }
     }

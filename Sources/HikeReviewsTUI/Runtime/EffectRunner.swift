@@ -29,6 +29,8 @@ actor EffectRunner {
 
     nonisolated let queue: ActionQueue
     private let index: ReviewLanguageIndex
+    /// The engine every session of the runner runs on.
+    nonisolated let engine: Engine
     nonisolated let manager: PackManager
     nonisolated let consent: TerminalConsent
     /// The translation memory every session of the runner uses; nil translates afresh.
@@ -39,10 +41,12 @@ actor EffectRunner {
     private var sessions: [Int: [TranslationSession]] = [:]
     private var generation = 0
 
-    init(queue: ActionQueue, detector: some LanguageDetecting, manager: PackManager = PackManager(),
-         memory: TranslationMemory? = TranslationSession.defaultMemory) {
+    /// A runner on `engine` (its memory; its packs unless `manager` names others, as tests do).
+    init(queue: ActionQueue, detector: some LanguageDetecting, engine: Engine = HostEnvironment.engine, manager: PackManager? = nil) {
+        let manager = manager ?? engine.packs
         self.queue = queue
-        self.memory = memory
+        self.engine = engine
+        self.memory = engine.memory
         self.index = ReviewLanguageIndex(detector: detector)
         self.manager = manager
         self.consent = TerminalConsent(queue: queue, manager: manager)
@@ -147,7 +151,7 @@ actor EffectRunner {
 
 /// TranslationEngine's recognizer, as the detector ReviewModel's language index expects.
 struct RecognizerDetector: LanguageDetecting {
-    let recognizer = LanguageRecognizer()
+    var recognizer = HostEnvironment.recognizer
 
     func detectLanguage(of text: String) -> String {
         recognizer.recognize(text).tag

@@ -22,9 +22,17 @@ public struct LanguageRecognizer: Sendable {
     /// Below this many letters, marker words that contradict CLD2 make the answer "und".
     public var shortTextLetters = 40
     /// The second opinion on short texts; nil means CLD2 and the checks above alone.
-    public var secondOpinion: SecondOpinion? = .shared
+    public var secondOpinion: SecondOpinion?
 
-    public init() {}
+    /// A recognizer with the default engine's second opinion (`Engine.default.secondOpinion`).
+    public init() {
+        secondOpinion = Engine.default.secondOpinion
+    }
+
+    /// A recognizer with this second opinion (nil: CLD2 and the checks above alone).
+    public init(secondOpinion: SecondOpinion?) {
+        self.secondOpinion = secondOpinion
+    }
 
     /// The dominant language of `text`, or nil when it cannot be determined.
     public static func dominantLanguage(for text: String) -> Locale.Language? {

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The user's preferred language from the environment, as a BCP 47 tag.
+/// The user's preferred language from locale variables, as a BCP 47 tag.
 public enum PreferredLanguage {
     /// Reads `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` and `LANG` in that order (the order gettext uses);
     /// "C" and "POSIX" say nothing, so the answer then is English.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func fromEnvironment(_ environment: [String: String]) -> String {
         for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
             guard let value = environment[name], !value.isEmpty else { continue }
             // LANGUAGE may list several, "fr:en"; the first usable one wins.

@@ -58,10 +58,6 @@ public struct SecondOpinion: Sendable {
         self.tags = tags
     }
 
-    /// The model at `SecondOpinion.defaultModelURL()`, or nil when there is none or it does not
-    /// load: language ID then works on CLD2 alone, without a word to the user.
-    public static let shared: SecondOpinion? = defaultModelURL().flatMap { try? SecondOpinion(contentsOf: $0) }
-
     /// One candidate of the model, with its log score after the handicap.
     struct Candidate: Equatable {
         var tag: String

@@ -7,9 +7,9 @@ import Synchronization
 /// processes: a text seen before on the same route with the same pack versions is answered
 /// without starting a pipeline or a worker.
 ///
-/// The file is `$HIKE_REVIEWS_CACHE_DIR/memory.sqlite`, else
-/// `$XDG_CACHE_HOME/hike-reviews/memory.sqlite`, else `~/.cache/hike-reviews/memory.sqlite`
-/// (`Settings.fromEnvironment`). It is in WAL mode with a busy timeout, so readers never wait
+/// The file is the engine environment's (`EngineEnvironment.memory`; read from the process,
+/// `$HIKE_REVIEWS_CACHE_DIR/memory.sqlite`, else `$XDG_CACHE_HOME/hike-reviews/memory.sqlite`,
+/// else `~/.cache/hike-reviews/memory.sqlite`). It is in WAL mode with a busy timeout, so readers never wait
 /// and writers queue; every write is one `BEGIN IMMEDIATE` transaction.
 ///
 /// The memory is never in the way of a translation: a damaged file is renamed aside
@@ -38,24 +38,6 @@ public final class TranslationMemory: Sendable {
             self.path = path
             self.maxBytes = maxBytes
             self.busyTimeout = busyTimeout
-        }
-
-        /// The user's memory, or nil when HIKE_REVIEWS_CACHE=0 turns it off. The folder is
-        /// HIKE_REVIEWS_CACHE_DIR, else $XDG_CACHE_HOME/hike-reviews, else ~/.cache/hike-reviews;
-        /// HIKE_REVIEWS_CACHE_MAX_MB sets the size (default 256).
-        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings? {
-            if environment["HIKE_REVIEWS_CACHE"] == "0" { return nil }
-            let folder: String
-            if let dir = environment["HIKE_REVIEWS_CACHE_DIR"], !dir.isEmpty {
-                folder = dir
-            } else if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
-                folder = cache + "/hike-reviews"
-            } else {
-                let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-                folder = home + "/.cache/hike-reviews"
-            }
-            let megabytes = environment["HIKE_REVIEWS_CACHE_MAX_MB"].flatMap(Double.init).map { max(0, $0) } ?? 256
-            return Settings(path: folder + "/memory.sqlite", maxBytes: Int64(megabytes * 1024 * 1024))
         }
     }
 
@@ -111,13 +93,6 @@ public final class TranslationMemory: Sendable {
         state = Mutex(State())
         queue = DispatchQueue(label: "hike-reviews.memory")
         handler = Mutex(warnings)
-    }
-
-    /// The user's memory from the environment (`Settings.fromEnvironment`), or nil when
-    /// HIKE_REVIEWS_CACHE=0.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment,
-                                warnings: WarningHandler? = nil) -> TranslationMemory? {
-        Settings.fromEnvironment(environment).map { TranslationMemory(settings: $0, warnings: warnings) }
     }
 
     /// Replaces the warning handler (the app sets its status line once curses is up).

@@ -1,9 +1,7 @@
 import Foundation
 
-/// Where the neural worker's Python and script are: the venv `scripts/setup-neural` makes and
-/// the script kept in the checkout, both found from the executable's own path like the default
-/// pack repository (SwiftPM resources on Linux would need Bundle lookups that break when the
-/// binary is copied; the worker needs the checkout's venv anyway).
+/// Where the neural worker's Python and script are: an `EngineEnvironment` names them (its host
+/// finds them: the app beside its binary, a library user wherever it keeps them).
 public struct NeuralRuntime: Sendable, Equatable {
     /// Absolute path of the Python interpreter (the venv's `bin/python3`).
     public var python: String
@@ -15,29 +13,12 @@ public struct NeuralRuntime: Sendable, Equatable {
         self.script = script
     }
 
-    /// The script's path inside a checkout.
-    static let scriptInCheckout = ShippedFile.neuralWorker
-    /// The venv's interpreter inside a checkout.
-    static let pythonInCheckout = ShippedFile.neuralPython
-
-    /// The runtime of the checkout at `root`, whether or not it is installed.
+    /// The runtime of a checkout at `root`, whether or not it is set up: the script kept in
+    /// `Sources/TranslationEngine/Neural/` and the venv `scripts/setup-neural` makes in
+    /// `.build/neural-venv`.
     public static func checkout(at root: String) -> NeuralRuntime {
-        NeuralRuntime(python: (root as NSString).appendingPathComponent(pythonInCheckout),
-                      script: (root as NSString).appendingPathComponent(scriptInCheckout))
-    }
-
-    /// HIKE_REVIEWS_NEURAL_PYTHON and HIKE_REVIEWS_NEURAL_WORKER when set, else the checkout the
-    /// binary was built in, or its installation (found by `ShippedFile`, as the sample data is;
-    /// `make install` copies the venv, whose `bin/python3` runs from anywhere); nil when either
-    /// file is missing.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: URL = ShippedFile.executable) -> NeuralRuntime? {
-        let python = environment["HIKE_REVIEWS_NEURAL_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ShippedFile.locate(pythonInCheckout, executable: executable)?.path ?? ""
-        let script = environment["HIKE_REVIEWS_NEURAL_WORKER"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ShippedFile.locate(scriptInCheckout, executable: executable)?.path ?? ""
-        let runtime = NeuralRuntime(python: python, script: script)
-        return runtime.isInstalled ? runtime : nil
+        NeuralRuntime(python: (root as NSString).appendingPathComponent(".build/neural-venv/bin/python3"),
+                      script: (root as NSString).appendingPathComponent("Sources/TranslationEngine/Neural/neural_worker.py"))
     }
 
     /// Whether the interpreter is executable and the script exists.

@@ -23,6 +23,8 @@ public final class NeuralWorker: Sendable, PoolMember {
     public let readyTimeout: Duration
     /// More options for neural_worker.py (`--token-budget N`, ...).
     public let workerArguments: [String]
+    /// The variables the worker starts with (the locale is pinned to C.UTF-8 on the way).
+    public let environment: [String: String]
     let slot = ProcessSlot<WorkerProcess>()
     let gate = IsolationGate()
 
@@ -30,7 +32,7 @@ public final class NeuralWorker: Sendable, PoolMember {
     /// `start()`.
     public init(package: String, runtime: NeuralRuntime, threads: Int = 1,
                 restartPolicy: RestartPolicy = .standard, readyTimeout: Duration = .seconds(60),
-                workerArguments: [String] = []) {
+                workerArguments: [String] = [], environment: [String: String] = ["PATH": EngineEnvironment.systemPath]) {
         // A dead worker must surface as EPIPE, not kill the host.
         signal(SIGPIPE, SIG_IGN)
         self.package = package
@@ -39,6 +41,7 @@ public final class NeuralWorker: Sendable, PoolMember {
         self.restartPolicy = restartPolicy
         self.readyTimeout = readyTimeout
         self.workerArguments = workerArguments
+        self.environment = environment
     }
 
     deinit {
@@ -100,7 +103,7 @@ public final class NeuralWorker: Sendable, PoolMember {
         while true {
             let child = try await slot.current(policy: restartPolicy) {
                 try WorkerProcess.spawn(runtime, package: package, threads: threads,
-                                        arguments: workerArguments, readyTimeout: readyTimeout)
+                                        arguments: workerArguments, readyTimeout: readyTimeout, environment: environment)
             }
             do {
                 try await child.waitUntilReady()

@@ -91,7 +91,7 @@ final class WorkerProcess: Sendable {
     /// The worker fails with `PipelineError.workerNotReady` unless it reports ready within
     /// `readyTimeout`.
     static func spawn(_ runtime: NeuralRuntime, package: String, threads: Int, arguments: [String] = [],
-                      readyTimeout: Duration) throws -> WorkerProcess {
+                      readyTimeout: Duration, environment: [String: String]) throws -> WorkerProcess {
         var pipes: [(read: Int32, write: Int32)] = []
         for _ in 0..<3 {
             guard let pipe = ChildPipeline.makeCloseOnExecPipe() else {
@@ -105,7 +105,7 @@ final class WorkerProcess: Sendable {
         let stage = ModeFile.Stage(executable: runtime.python,
                                    arguments: [runtime.script, package, "--threads", String(max(1, threads))] + arguments)
         // No bytecode cache written into the checkout's Sources folder.
-        let environment = ChildPipeline.childEnvironment() + ["PYTHONDONTWRITEBYTECODE=1"]
+        let environment = ChildPipeline.childEnvironment(environment) + ["PYTHONDONTWRITEBYTECODE=1"]
         let pid: pid_t
         do {
             pid = try ChildPipeline.spawnStage(stage, stdin: input.read, stdout: output.write, stderr: errors.write,

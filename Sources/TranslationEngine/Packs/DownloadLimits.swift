@@ -27,21 +27,6 @@ public struct DownloadLimits: Sendable, Equatable {
         self.rateWindow = rateWindow ?? idleTimeout * 2
         self.stallNotice = min(stallNotice, idleTimeout / 2)
     }
-
-    /// `HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS` (a positive number, fractions allowed; the rate
-    /// window follows as twice it) and `HIKE_REVIEWS_DOWNLOAD_MIN_RATE` (bytes per second, 0
-    /// for none); a value that is not a number is ignored.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> DownloadLimits {
-        var limits = DownloadLimits()
-        if let text = environment["HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS"], let seconds = Double(text.trimmingCharacters(in: .whitespaces)),
-           seconds.isFinite, seconds > 0, seconds <= 86_400 {
-            limits = DownloadLimits(idleTimeout: .milliseconds(Int((seconds * 1000).rounded())), minimumRate: limits.minimumRate)
-        }
-        if let text = environment["HIKE_REVIEWS_DOWNLOAD_MIN_RATE"], let rate = Int(text.trimmingCharacters(in: .whitespaces)), rate >= 0 {
-            limits.minimumRate = rate
-        }
-        return limits
-    }
 }
 
 /// Why a download was given up while its connection was still open.

@@ -10,28 +10,37 @@ public struct PackCatalog: Sendable {
     /// when none is known.
     public let repository: PackIndex?
     let pairs: InstalledPairs
+    /// The data roots whose pairs count (read again by `rescanned()`).
+    let pairRoots: [String]
 
     /// The first repository.
     public var repositoryURL: URL? { repositoryURLs.first }
 
-    init(store: PackStore, repositoryURLs: [URL], repository: PackIndex?, pairs: InstalledPairs) {
+    init(store: PackStore, repositoryURLs: [URL], repository: PackIndex?, pairs: InstalledPairs, pairRoots: [String] = []) {
         self.store = store
         self.repositoryURLs = repositoryURLs
         self.repository = repository
         self.pairs = pairs
+        self.pairRoots = pairRoots
     }
 
     init(store: PackStore, repositoryURL: URL?, repository: PackIndex?, pairs: InstalledPairs) {
         self.init(store: store, repositoryURLs: repositoryURL.map { [$0] } ?? [], repository: repository, pairs: pairs)
     }
 
-    /// The catalog of this user's store and repositories.
-    public static func load(store: PackStore = .default, repositoryURLs: [URL] = PackRepository.defaultIndexURLs()) -> PackCatalog {
-        load(store: store, repositoryURLs: repositoryURLs, environment: ProcessInfo.processInfo.environment)
+    /// The catalog of an environment's store, data roots and repositories.
+    public static func load(_ environment: EngineEnvironment) -> PackCatalog {
+        load(store: environment.store, repositoryURLs: environment.repositoryURLs, pairRoots: environment.pairDataRoots)
     }
 
-    /// The catalog of this user's store and one repository.
-    public static func load(store: PackStore = .default, repositoryURL: URL?) -> PackCatalog {
+    /// The catalog of a store, repositories and data roots (by default Debian's alone).
+    public static func load(store: PackStore, repositoryURLs: [URL], pairRoots: [String] = [EngineEnvironment.systemPairRoot]) -> PackCatalog {
+        PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: PackRepository.localIndex(repositoryURLs, store: store),
+                    pairs: InstalledPairs.scan(store: store, roots: pairRoots), pairRoots: pairRoots)
+    }
+
+    /// The catalog of a store and one repository, with Debian's pairs.
+    public static func load(store: PackStore, repositoryURL: URL?) -> PackCatalog {
         load(store: store, repositoryURLs: repositoryURL.map { [$0] } ?? [])
     }
 
@@ -55,11 +64,12 @@ public struct PackCatalog: Sendable {
 
     /// The same catalog with a freshly fetched index.
     func with(repository: PackIndex) -> PackCatalog {
-        PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: repository, pairs: pairs)
+        PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: repository, pairs: pairs, pairRoots: pairRoots)
     }
 
     /// The same catalog, its disk part read again (after an install or removal).
     func rescanned() -> PackCatalog {
-        PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: repository, pairs: InstalledPairs.scan(store: store))
+        PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: repository,
+                    pairs: InstalledPairs.scan(store: store, roots: pairRoots), pairRoots: pairRoots)
     }
 }

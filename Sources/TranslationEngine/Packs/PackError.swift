@@ -1,5 +1,6 @@
 /// Why a pack could not be listed, fetched, verified, installed or removed; each message is
-/// one line and says what to do where there is something to do.
+/// one line and says what happened. What to do next depends on the host (a command, a screen,
+/// a library call), so the host adds it from the case and its data.
 public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The repository's index.json is unusable.
     case index(String)
@@ -22,20 +23,23 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     case cancelled
     /// Packs are needed and the user did not approve them.
     case notApproved([String])
+    /// The engine's environment names no pack repository.
+    case noRepository
 
     public var description: String {
         switch self {
         case .index(let detail): return "the pack repository's index is unusable: \(detail)"
-        case .unknownPack(let id): return "no language pack \(TerminalSafe.quote(id)); see: hike-reviews packs list"
-        case .download(let detail): return "download failed: \(detail); check the repository URL (--packs-url) and try again"
+        case .unknownPack(let id): return "no language pack \(TerminalSafe.quote(id))"
+        case .download(let detail): return "download failed: \(detail)"
         case .timedOut(let pack, let server, let timeout):
-            return "\(TerminalSafe.clean(pack)): \(timeout.describe(server: TerminalSafe.clean(server))); try again later, or use another repository (--packs-url)"
-        case .offline(let url): return "downloads are switched off (HIKE_REVIEWS_OFFLINE); not fetching \(TerminalSafe.clean(url))"
+            return "\(TerminalSafe.clean(pack)): \(timeout.describe(server: TerminalSafe.clean(server)))"
+        case .offline(let url): return "downloads are switched off (the engine is offline); not fetching \(TerminalSafe.clean(url))"
         case .verification(let detail): return "the downloaded pack is not the one the index describes (\(detail)); nothing was installed"
         case .archive(let detail): return "the pack archive was refused: \(detail); nothing was installed"
         case .store(let detail): return "cannot write the pack store: \(detail)"
         case .cancelled: return "cancelled; nothing was installed"
-        case .notApproved(let ids): return "language packs needed: run: hike-reviews packs install \(ids.joined(separator: " "))"
+        case .notApproved(let ids): return "language packs needed and not approved: \(ids.joined(separator: " "))"
+        case .noRepository: return "no pack repository is set"
         }
     }
 }

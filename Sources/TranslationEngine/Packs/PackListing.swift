@@ -29,7 +29,7 @@ extension PackManager {
     public func listing() async -> (packs: [PackListing], problem: PackError?) {
         var problem: PackError?
         var available: [PackIndex.Entry]
-        let catalog = PackCatalog.load(store: store, repositoryURLs: repositoryURLs)
+        let catalog = catalog()
         do {
             available = try await availablePacks()
             problem = requiredProblems().first?.reason

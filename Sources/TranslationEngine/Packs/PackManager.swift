@@ -35,12 +35,14 @@ public actor PackManager {
     public nonisolated var repositoryURL: URL? { repositoryURLs.first }
     /// Refuse every network download.
     public nonisolated let offline: Bool
-    /// When a silent or trickling server is given up (`HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS`).
+    /// When a silent or trickling server is given up.
     public nonisolated let limits: DownloadLimits
     /// The public Argos index, when it is among the repositories: asked with
     /// `PackRepository.publicIndexTimeout` at most, never when offline, not again for
     /// `publicIndexRetry` after it could not be reached; its failure fails nothing else.
     public nonisolated let publicIndexURL: URL?
+    /// The data roots whose pairs count as installed (listed as system packs).
+    public nonisolated let pairRoots: [String]
     private var index: PackIndex?
     /// Why repositories could not be read at the last fetch (one line each), while others were.
     private(set) var repositoryProblems: [(url: URL, reason: PackError)] = []
@@ -56,21 +58,33 @@ public actor PackManager {
 
     /// A manager of `store` over `repositoryURLs`; `publicIndexURL` says which of them is the
     /// public index (ignored when it is not among them).
-    public init(store: PackStore = .default, repositoryURLs: [URL] = PackRepository.defaultIndexURLs(),
-                offline: Bool = PackRepository.offlineFromEnvironment(), limits: DownloadLimits = .fromEnvironment(),
-                publicIndexURL: URL? = PackRepository.publicIndexURL()) {
+    /// public index (ignored when it is not among them); `pairRoots` are the data roots whose
+    /// pairs are listed as system packs (by default Debian's).
+    public init(store: PackStore, repositoryURLs: [URL], offline: Bool = false, limits: DownloadLimits = DownloadLimits(),
+                publicIndexURL: URL? = PackRepository.argosIndex, pairRoots: [String] = [EngineEnvironment.systemPairRoot]) {
         self.store = store
         self.repositoryURLs = repositoryURLs
         self.offline = offline
         self.limits = limits
         self.publicIndexURL = publicIndexURL.flatMap { repositoryURLs.contains($0) ? $0 : nil }
+        self.pairRoots = pairRoots
         store.cleanUpLeftovers()
     }
 
     /// One repository.
-    public init(store: PackStore = .default, repositoryURL: URL?,
-                offline: Bool = PackRepository.offlineFromEnvironment(), limits: DownloadLimits = .fromEnvironment()) {
+    public init(store: PackStore, repositoryURL: URL?, offline: Bool = false, limits: DownloadLimits = DownloadLimits()) {
         self.init(store: store, repositoryURLs: repositoryURL.map { [$0] } ?? [], offline: offline, limits: limits)
+    }
+
+    /// The manager of an environment's store, repositories and data roots.
+    public init(environment: EngineEnvironment) {
+        self.init(store: environment.store, repositoryURLs: environment.repositoryURLs, offline: environment.offline,
+                  limits: environment.downloadLimits, publicIndexURL: environment.publicIndexURL, pairRoots: environment.pairDataRoots)
+    }
+
+    /// The packs on disk and in the repositories' last known indexes (no network round trip).
+    public nonisolated func catalog() -> PackCatalog {
+        PackCatalog.load(store: store, repositoryURLs: repositoryURLs, pairRoots: pairRoots)
     }
 
     /// The repositories' packs, fetched fresh (and remembered for offline use), merged in
@@ -88,6 +102,32 @@ public actor PackManager {
             _ = try? await freshIndex()
         }
         return repositoryProblems
+    }
+
+    /// Whether an http(s) repository has no copy of its index fetched (or confirmed unchanged)
+    /// within `maxAge`, in the store or by this manager: what an answer that is only as good as
+    /// the last fetch needs first. Never when offline; file: repositories are read fresh anyway.
+    public func needsIndexFetch(maxAge: Duration = .seconds(3600)) -> Bool {
+        guard !offline, lastFetch.map({ ContinuousClock.now - $0 > maxAge }) ?? true else { return false }
+        return repositoryURLs.contains { url in
+            !url.isFileURL && (PackRepository.indexAge(of: url, in: store).map { $0 > maxAge } ?? true)
+        }
+    }
+
+    /// Fetches the repositories' indexes when `needsIndexFetch(maxAge:)`, waiting for them at
+    /// most `limit` (the fetch goes on, and is cached, when the wait ends first). Returns
+    /// whether a fetch ended within the wait.
+    @discardableResult
+    public func refreshIndexes(maxAge: Duration = .seconds(3600), waitingAtMost limit: Duration = PackRepository.publicIndexTimeout) async -> Bool {
+        guard needsIndexFetch(maxAge: maxAge) else { return false }
+        let fetch = Task { _ = try? await self.freshIndex() }
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await fetch.value; return true }
+            group.addTask { try? await Task.sleep(for: limit); return false }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
     }
 
     /// The entries that cannot be fetched now: their repository did not answer at the last
@@ -115,7 +155,7 @@ public actor PackManager {
     /// The status of one pack, from the disk and the last known index.
     public func status(of id: String) -> Status {
         if store.installedPack(id) != nil { return .installed }
-        let catalog = PackCatalog.load(store: store, repositoryURLs: repositoryURLs)
+        let catalog = catalog()
         if catalog.pairs.systemPacks.contains(id) { return .system }
         if (index ?? catalog.repository)?.entry(id) != nil { return .available }
         return .unknown
@@ -205,7 +245,7 @@ public actor PackManager {
     /// Every repository's index, fetched once for everyone asking while it runs.
     private func freshIndex() async throws(PackError) -> PackIndex {
         guard !repositoryURLs.isEmpty else {
-            throw .index("no repository is set: set HIKE_REVIEWS_PACKS_URL or pass --packs-url (make run builds a local one)")
+            throw .noRepository
         }
         if let fetching { return try await fetching.value.get() }
         let task = Task { await self.fetchAll() }

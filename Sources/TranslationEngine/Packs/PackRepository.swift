@@ -10,37 +10,6 @@ public enum PackRepository {
     /// with its cached copy (or none): it is asked on the way to a translation.
     public static let publicIndexTimeout: Duration = .seconds(5)
 
-    /// The index URLs, in order of preference (the first wins when two list the same id):
-    /// HIKE_REVIEWS_PACKS_URL (one or more http, https or file URLs, or absolute paths,
-    /// separated by whitespace; a space inside a path is written %20) replaces the default list,
-    /// which is the repository that `make run` builds (`<checkout>/.build/pack-repo/index.json`)
-    /// or `make install` installs (`PREFIX/share/hike-reviews/pack-repo/index.json`), found from
-    /// the binary's own path (`ShippedFile`), then the public Argos index (`publicIndexURL`).
-    public static func defaultIndexURLs(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
-        if let text = environment["HIKE_REVIEWS_PACKS_URL"], !text.trimmingCharacters(in: .whitespaces).isEmpty {
-            return text.split(whereSeparator: \.isWhitespace).compactMap { indexURL(String($0)) }
-        }
-        let local = ShippedFile.locate(ShippedFile.packRepositoryIndex).map { [$0] } ?? []
-        return local + (publicIndexURL(environment: environment).map { [$0] } ?? [])
-    }
-
-    /// The public index of the default list: `argosIndex`, unless HIKE_REVIEWS_PUBLIC_INDEX_URL
-    /// names another (for tests, which have no internet: a server on 127.0.0.1) or is set
-    /// empty (none). A value that is not an http, https or file URL means none too.
-    ///
-    /// This repository is asked with `publicIndexTimeout`, never when offline, and when it cannot
-    /// be reached its packs are listed from its last copy and none is offered for download.
-    public static func publicIndexURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        guard let text = environment["HIKE_REVIEWS_PUBLIC_INDEX_URL"] else { return argosIndex }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty ? nil : indexURL(trimmed)
-    }
-
-    /// The first of `defaultIndexURLs`.
-    public static func defaultIndexURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        defaultIndexURLs(environment: environment).first
-    }
-
     /// An index location as a user writes it: an http, https or file URL, or an absolute path
     /// (percent-escapes in it are decoded); nil for anything else.
     public static func indexURL(_ text: String) -> URL? {
@@ -49,24 +18,11 @@ public enum PackRepository {
         return url
     }
 
-    /// How a location is written into HIKE_REVIEWS_PACKS_URL: whitespace-free (a path becomes
-    /// a file URL with %20 for spaces).
-    public static func environmentValue(_ urls: [URL]) -> String {
-        urls.map(\.absoluteString).joined(separator: " ")
-    }
-
-    /// HIKE_REVIEWS_OFFLINE: unset, empty or 0 means online; anything else (even a typo)
-    /// means offline, so a setting that was meant to forbid downloads never fails open.
-    public static func offlineFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        guard let value = environment["HIKE_REVIEWS_OFFLINE"]?.trimmingCharacters(in: .whitespaces) else { return false }
-        return !(value.isEmpty || value == "0")
-    }
-
     /// Fetches and parses the index at `url` (refused beyond `PackIndex.maxBytes`), keeping a
     /// copy in `store` for offline availability; with a `deadline`, the whole fetch (connection
     /// included) is given up after it. `label` names the index in a timeout's message.
     public static func fetchIndex(_ url: URL, offline: Bool, cacheIn store: PackStore? = nil,
-                                  limits: DownloadLimits = .fromEnvironment(), deadline: Duration? = nil,
+                                  limits: DownloadLimits = DownloadLimits(), deadline: Duration? = nil,
                                   label: String = "index") async throws(PackError) -> PackIndex {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("hike-index-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         defer { try? FileManager.default.removeItem(atPath: temporary) }

@@ -43,20 +43,6 @@ public struct PackStore: Sendable, Equatable {
         self.root = root
     }
 
-    /// HIKE_REVIEWS_STORE, else $XDG_DATA_HOME/hike-reviews/packs, else
-    /// ~/.local/share/hike-reviews/packs.
-    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let store = environment["HIKE_REVIEWS_STORE"], !store.isEmpty { return store }
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/hike-reviews/packs" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/share/hike-reviews/packs"
-    }
-
-    /// The store of this user.
-    public static var `default`: PackStore {
-        PackStore(root: defaultRoot())
-    }
-
     /// Where pack `id` lives once installed.
     public func folder(of id: String) -> String {
         root + "/" + id

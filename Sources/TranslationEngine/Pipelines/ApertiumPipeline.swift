@@ -18,29 +18,36 @@ public final class ApertiumPipeline: Sendable, PoolMember {
     public let restartPolicy: RestartPolicy
     /// How texts are cut before they reach the stages.
     public let limits: TextLimits
+    /// The variables the stages start with (the locale is pinned to C.UTF-8 on the way).
+    public let environment: [String: String]
     let slot = ProcessSlot<ChildPipeline>()
     /// Requests framed so far (part of each nonce).
     let requests = Atomic<UInt64>(0)
 
     /// Creates a pipeline for a parsed mode; processes start on the first request or `start()`.
-    public init(mode: ModeFile, restartPolicy: RestartPolicy = .standard, limits: TextLimits = .standard) {
+    public init(mode: ModeFile, restartPolicy: RestartPolicy = .standard, limits: TextLimits = .standard,
+                environment: [String: String] = ["PATH": EngineEnvironment.systemPath]) {
         // A dead stage must surface as EPIPE, not kill the host.
         signal(SIGPIPE, SIG_IGN)
         self.mode = mode
         self.restartPolicy = restartPolicy
         self.limits = limits
+        self.environment = environment
     }
 
-    /// Creates a pipeline from a mode file, rewriting `/usr/share/apertium` to `dataRoot`.
+    /// Creates a pipeline from a mode file, rewriting `/usr/share/apertium` to `dataRoot`; the
+    /// stages' programs are looked up in `environment`'s PATH.
     ///
     /// Unknown words are marked by the generator (`-g`) and the marks are taken out again here,
     /// so the text equals what `apertium -u` prints and the words come back separately.
     public convenience init(
         modeFile path: String, dataRoot: String? = nil,
-        restartPolicy: RestartPolicy = .standard, limits: TextLimits = .standard
+        restartPolicy: RestartPolicy = .standard, limits: TextLimits = .standard,
+        environment: [String: String] = ["PATH": EngineEnvironment.systemPath]
     ) throws {
-        try self.init(mode: ModeFile(contentsOf: path, dataRoot: dataRoot, markUnknown: true),
-                      restartPolicy: restartPolicy, limits: limits)
+        let searchPath = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? EngineEnvironment.systemPath
+        try self.init(mode: ModeFile(contentsOf: path, dataRoot: dataRoot, markUnknown: true, searchPath: searchPath),
+                      restartPolicy: restartPolicy, limits: limits, environment: environment)
     }
 
     deinit {

@@ -4,8 +4,10 @@ extension ChildPipeline {
     /// Spawns every stage with `posix_spawn`, wired stdin-to-stdout, in one new process group.
     ///
     /// With `tapAfter`, that stage's output comes to this process and a tap thread passes it on
-    /// to the next stage (see `MarkTap`).
-    static func spawn(_ stages: [ModeFile.Stage], tapAfter: Int? = nil) throws -> ChildPipeline {
+    /// to the next stage (see `MarkTap`). `environment` is what every stage starts with
+    /// (`childEnvironment(_:)`).
+    static func spawn(_ stages: [ModeFile.Stage], tapAfter: Int? = nil,
+                      environment: [String] = childEnvironment(["PATH": EngineEnvironment.systemPath])) throws -> ChildPipeline {
         guard !stages.isEmpty else { throw PipelineError.noStages }
         // The HMM tagger, if any, is fed through this process and can be replaced (see
         // `TaggerSlot`); it reports new ambiguity classes on stderr with -d.
@@ -46,7 +48,6 @@ extension ChildPipeline {
             return pipes[index + 1].write
         }
 
-        let environment = childEnvironment()
         var pids: [pid_t] = []
         var group: pid_t = 0
         for (index, stage) in stages.enumerated() {
@@ -144,14 +145,14 @@ extension ChildPipeline {
         return pid
     }
 
-    /// The host environment with the locale pinned to C.UTF-8.
+    /// The host's variables for children, with the locale pinned to C.UTF-8.
     ///
     /// The stages read UTF-8 and nothing else of the locale, but the C++ ones build
     /// `std::locale("")` from `LANG`/`LC_*`: where those name a locale that is not installed
     /// (`LANG=en_US.UTF-8` in a container that has only C.UTF-8, or over ssh) apertium-tagger
     /// throws and dies, and others warn. C.UTF-8 exists on every Debian system, and pinning it
     /// makes the output independent of the user's locale.
-    static func childEnvironment(_ host: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    static func childEnvironment(_ host: [String: String]) -> [String] {
         var environment = host.filter { key, _ in key != "LANG" && key != "LANGUAGE" && !key.hasPrefix("LC_") }
         environment["LC_ALL"] = "C.UTF-8"
         return environment.map { "\($0.key)=\($0.value)" }.sorted()

@@ -16,12 +16,15 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case workerNotReady(String)
     /// A neural worker answered this request with an error (the rest are unaffected).
     case requestRefused(String)
+    /// The engine's environment names no Python environment for neural models
+    /// (`EngineEnvironment.neuralRuntime`): a neural pack cannot run here.
+    case noNeuralRuntime
 
     /// Whether killing and restarting the pipeline may help.
     var isRecoverable: Bool {
         switch self {
         case .timedOut, .stageDied: true
-        case .spawnFailed, .shutDown, .noStages, .restartLimit, .workerNotReady, .requestRefused: false
+        case .spawnFailed, .shutDown, .noStages, .restartLimit, .workerNotReady, .requestRefused, .noNeuralRuntime: false
         }
     }
 
@@ -35,6 +38,7 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .restartLimit: "the pipeline crashed too often in the last minute; try again later"
         case .workerNotReady(let reason): "the neural worker did not start: \(reason)"
         case .requestRefused(let reason): "the neural worker refused the text: \(reason)"
+        case .noNeuralRuntime: "no Python environment for neural models is set up"
         }
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// A data root is a folder laid out like Debian's /usr/share/apertium: a `modes/` folder of
 /// `.mode` files whose paths start with /usr/share/apertium (or `@DATA@`, for a pack). Packs
-/// in the user's store come first, then the roots in HIKE_REVIEWS_PAIRS_PATH, then Debian's
-/// own root unless HIKE_REVIEWS_SYSTEM_PAIRS=0.
+/// in the user's store come first, then the environment's data roots (`pairRoots`, then
+/// Debian's own root unless `includesSystemPairs` is false).
 struct InstalledPairs: Sendable {
     /// Where one direction's mode file is, and the root its data paths are relative to.
     struct Location: Sendable, Hashable {
@@ -42,20 +42,11 @@ struct InstalledPairs: Sendable {
         neuralPackages[direction.pack]
     }
 
-    /// Data roots from the environment: HIKE_REVIEWS_PAIRS_PATH (colon-separated) first, then Debian's.
-    static func roots(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-        var roots = (environment["HIKE_REVIEWS_PAIRS_PATH"] ?? "").split(separator: ":").map(String.init)
-        if environment["HIKE_REVIEWS_SYSTEM_PAIRS"] != "0" {
-            roots.append(systemRoot)
-        }
-        return roots
-    }
-
-    /// The store's packs (Apertium pairs, then neural models), then the environment's roots.
-    static func scan(store: PackStore, environment: [String: String] = ProcessInfo.processInfo.environment) -> InstalledPairs {
+    /// The store's packs (Apertium pairs, then neural models), then the data roots (`roots`, in order).
+    static func scan(store: PackStore, roots: [String]) -> InstalledPairs {
         let installed = store.installed()
         let apertium = installed.filter { $0.packEngine == .apertium }.map { (root: store.folder(of: $0.id), pack: Optional($0.id)) }
-        var pairs = scan(rootsWithPacks: apertium + roots(environment: environment).map { ($0, nil) })
+        var pairs = scan(rootsWithPacks: apertium + roots.map { ($0, nil) })
         pairs.storeIDs = Set(installed.map(\.id))
         for pack in installed where pack.packEngine == .apertium && pairs.versions[pack.id] != nil {
             pairs.versions[pack.id] = memoryVersion(of: pack)

@@ -5,7 +5,11 @@ import Synchronization
 /// `LanguageAvailability`: asynchronous answers about the current state of the packs.
 ///
 /// An instance kept across an install answers as a new one would: the store is read again
-/// whenever it changed since the last answer.
+/// whenever it changed since the last answer. The asynchronous answers are as true as a
+/// download: an http repository whose index was never fetched (or not for an hour) is asked
+/// first, within `PackRepository.publicIndexTimeout`, never when offline, so a pair one
+/// download away is `supported` the first time. `catalogStatus(fromTag:toTag:)` answers from
+/// what is known without asking, for drawing.
 public final class LanguageAvailability: Sendable {
     /// The answer for one pair.
     public enum Status: String, Sendable, Equatable {
@@ -24,18 +28,35 @@ public final class LanguageAvailability: Sendable {
     }
 
     private let engine: EnginePreference
+    /// The target of a nil `to:`, and how a text's language is told.
+    private let preferredLanguage: String
+    private let recognizer: LanguageRecognizer
     private let state: Mutex<State>
+    /// Fetches the repositories' indexes before an answer that depends on them (nil: never).
+    private let manager: PackManager?
     /// Whether the disk part is read again when the store changes (not for fixed pairs in tests).
     private let follows: Bool
 
-    /// Availability over the packs on this machine and in the repositories (as last known).
+    /// Availability over the packs of `Engine.default` (on disk and in the repositories as last
+    /// known), as Apple's initializer.
     public convenience init() {
-        self.init(catalog: .load())
+        self.init(in: .default)
     }
 
-    /// Availability over a catalog, counting the routes `engine` allows.
-    public init(catalog: PackCatalog, engine: EnginePreference = .auto) {
+    /// Availability over an engine's packs, counting the routes `preference` allows.
+    public convenience init(in engine: Engine, engine preference: EnginePreference = .auto) {
+        self.init(catalog: engine.catalog(), engine: preference, preferredLanguage: engine.environment.preferredLanguage,
+                  recognizer: engine.recognizer, manager: engine.packs)
+    }
+
+    /// Availability over a catalog, counting the routes `engine` allows; a nil target is
+    /// `preferredLanguage`.
+    public init(catalog: PackCatalog, engine: EnginePreference = .auto, preferredLanguage: String = "en",
+                recognizer: LanguageRecognizer = LanguageRecognizer(secondOpinion: nil), manager: PackManager? = nil) {
         self.engine = engine
+        self.manager = manager
+        self.preferredLanguage = preferredLanguage
+        self.recognizer = recognizer
         follows = true
         state = Mutex(State(catalog: catalog, availability: Availability(packs: catalog.packInfos, engine: engine),
                             storeStamp: Self.stamp(of: catalog.store)))
@@ -43,6 +64,9 @@ public final class LanguageAvailability: Sendable {
 
     init(pairs: InstalledPairs) {
         engine = .auto
+        preferredLanguage = "en"
+        recognizer = LanguageRecognizer(secondOpinion: nil)
+        manager = nil
         follows = false
         let catalog = PackCatalog(store: PackStore(root: "/nonexistent"), repositoryURL: nil, repository: nil, pairs: pairs)
         state = Mutex(State(catalog: catalog, availability: Availability(packs: pairs.packs), storeStamp: nil))
@@ -52,6 +76,7 @@ public final class LanguageAvailability: Sendable {
     /// `Locale.Language`; `supportedLanguageTags` keeps them apart).
     public var supportedLanguages: [Locale.Language] {
         get async {
+            _ = await refreshIndexes()
             var seen: Set<Locale.Language> = []
             return current().supportedLanguages.map(Locale.Language.init(identifier:)).filter { seen.insert($0).inserted }
         }
@@ -59,7 +84,7 @@ public final class LanguageAvailability: Sendable {
 
     /// The status of translating `source` into `target` (nil: the user's preferred language).
     public func status(from source: Locale.Language, to target: Locale.Language?) async -> Status {
-        status(fromTag: TranslationSession.tag(of: source), toTag: target.map(TranslationSession.tag(of:)) ?? PreferredLanguage.fromEnvironment())
+        await status(fromTag: TranslationSession.tag(of: source), toTag: target.map(TranslationSession.tag(of:)) ?? preferredLanguage)
     }
 
     /// The status of translating `text` (its language detected) into `target`.
@@ -67,9 +92,9 @@ public final class LanguageAvailability: Sendable {
     /// - Throws: `TranslationError.unableToIdentifyLanguage` when the text's language cannot be
     ///   told (too short, or ambiguous), as Apple's does.
     public func status(for text: String, to target: Locale.Language?) async throws -> Status {
-        let guess = LanguageRecognizer().recognize(text)
+        let guess = recognizer.recognize(text)
         guard !guess.isUndetermined else { throw TranslationError.unableToIdentifyLanguage }
-        return status(fromTag: guess.tag, toTag: target.map(TranslationSession.tag(of:)) ?? PreferredLanguage.fromEnvironment())
+        return await status(fromTag: guess.tag, toTag: target.map(TranslationSession.tag(of:)) ?? preferredLanguage)
     }
 
     /// Every BCP 47 tag some route reads or writes (variants such as `ca-valencia` kept).
@@ -77,13 +102,35 @@ public final class LanguageAvailability: Sendable {
         current().supportedLanguages
     }
 
-    /// The status between BCP 47 tags, which keeps variants such as `ca-valencia`.
-    public func status(fromTag source: String, toTag target: String) -> Status {
+    /// The status between BCP 47 tags, which keeps variants such as `ca-valencia`; the
+    /// repositories' indexes are fetched first when no fresh copy is known.
+    public func status(fromTag source: String, toTag target: String) async -> Status {
+        let known = catalogStatus(fromTag: source, toTag: target)
+        guard known != .installed else { return known }
+        return await refreshIndexes() ? catalogStatus(fromTag: source, toTag: target) : known
+    }
+
+    /// The status from the packs on disk and the indexes as last fetched, without asking any
+    /// repository: for drawing, where an answer must not wait on the network.
+    public func catalogStatus(fromTag source: String, toTag target: String) -> Status {
         switch current().status(from: source, to: target) {
         case .installed: return .installed
         case .supported: return .supported
         case .unsupported: return .unsupported
         }
+    }
+
+    /// Fetches stale indexes (see `PackManager.refreshIndexes`) and, when one came, reads the
+    /// catalog again; returns whether it did.
+    private func refreshIndexes() async -> Bool {
+        guard let manager, await manager.refreshIndexes() else { return false }
+        let catalog = manager.catalog()
+        state.withLock { state in
+            state.catalog = catalog
+            state.availability = Availability(packs: catalog.packInfos, engine: engine)
+            state.storeStamp = Self.stamp(of: catalog.store)
+        }
+        return true
     }
 
     /// The availability of the current packs: read again when the store's folder changed (an

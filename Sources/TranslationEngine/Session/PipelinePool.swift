@@ -25,18 +25,6 @@ actor PipelinePool {
         var maxWaitForRoom: Duration = .seconds(30)
         /// CTranslate2's intra-op threads per neural worker.
         var neuralThreads: Int = 1
-
-        /// From HIKE_REVIEWS_PIPELINE_MEMORY_MB (default 768), HIKE_REVIEWS_PIPELINE_IDLE_SECONDS
-        /// (default 300) and HIKE_REVIEWS_NEURAL_THREADS (default 1: on two loaded cores, two
-        /// threads were slower than one); two replicas on two or more cores.
-        static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings {
-            let megabytes = environment["HIKE_REVIEWS_PIPELINE_MEMORY_MB"].flatMap(Int.init).map { max(1, $0) } ?? 768
-            let idle = environment["HIKE_REVIEWS_PIPELINE_IDLE_SECONDS"].flatMap(Double.init).map { max(0.1, $0) } ?? 300
-            let threads = environment["HIKE_REVIEWS_NEURAL_THREADS"].flatMap(Int.init).map { min(64, max(1, $0)) } ?? 1
-            return Settings(memoryBudget: megabytes * 1024 * 1024, idleTimeout: .milliseconds(Int(idle * 1000)),
-                            maxReplicas: min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)),
-                            replicaThreshold: 8, replicaAfter: .milliseconds(500), neuralThreads: threads)
-        }
     }
 
     /// What a member is for: a mode file, or a model folder run with some threads.
@@ -44,8 +32,6 @@ actor PipelinePool {
         case apertium(InstalledPairs.Location)
         case neural(package: String, threads: Int)
     }
-
-    static let shared = PipelinePool(settings: .fromEnvironment())
 
     /// A warm pair is 50-150 MB (LAB-NOTES); used for a pipeline not measured yet.
     static let defaultFootprint = 100 * 1024 * 1024
@@ -63,31 +49,42 @@ actor PipelinePool {
     /// How long a member handed out counts as claimed if its caller never sends a request.
     static let claimLifetime: Duration = .seconds(5)
 
-    init(settings: Settings = .fromEnvironment(), neuralRuntime: NeuralRuntime? = NeuralRuntime.locate()) {
+    /// What child processes start with, and where mode files' programs are looked up.
+    let childEnvironment: [String: String]
+
+    init(settings: Settings = Settings(EngineEnvironment.Pipelines()), neuralRuntime: NeuralRuntime? = nil,
+         childEnvironment: [String: String] = ["PATH": EngineEnvironment.systemPath]) {
         self.settings = settings
         self.neuralRuntime = neuralRuntime
+        self.childEnvironment = childEnvironment
+    }
+
+    /// The pool of an engine's environment.
+    init(environment: EngineEnvironment) {
+        self.init(settings: Settings(environment.pipelines), neuralRuntime: environment.neuralRuntime,
+                  childEnvironment: environment.childEnvironment)
     }
 
     /// A pipeline for the mode file: the least busy replica, a new replica when all are busy,
     /// and room made in the budget for processes that are about to start.
     func pipeline(for location: InstalledPairs.Location) async throws -> ApertiumPipeline {
         try await member(for: .apertium(location), maxReplicas: settings.maxReplicas) {
-            try ApertiumPipeline(modeFile: location.modeFile, dataRoot: location.dataRoot)
+            try ApertiumPipeline(modeFile: location.modeFile, dataRoot: location.dataRoot, environment: childEnvironment)
         }
     }
 
     /// The worker of an unpacked Argos package (metadata.json, model/, sentencepiece.model),
     /// with room made in the budget for it; `threads` defaults to the settings'.
     ///
-    /// - Throws: `PipelineError.workerNotReady` when there is no neural venv.
+    /// - Throws: `PipelineError.noNeuralRuntime` when the environment names no neural runtime.
     func worker(for package: String, threads: Int? = nil) async throws -> NeuralWorker {
         guard let runtime = neuralRuntime else {
-            throw PipelineError.workerNotReady("no Python environment for neural models: run scripts/setup-neural")
+            throw PipelineError.noNeuralRuntime
         }
         let folder = (package as NSString).standardizingPath
         let threads = max(1, threads ?? settings.neuralThreads)
         return try await member(for: .neural(package: folder, threads: threads), maxReplicas: 1) {
-            NeuralWorker(package: folder, runtime: runtime, threads: threads)
+            NeuralWorker(package: folder, runtime: runtime, threads: threads, environment: childEnvironment)
         }
     }
 
@@ -246,5 +243,14 @@ actor PipelinePool {
                 await pool.sweepIdle()
             }
         }
+    }
+}
+
+extension PipelinePool.Settings {
+    /// The pool settings an environment's limits give (a replica starts after 8 requests
+    /// queued on every one, busy for 0.5 s).
+    init(_ pipelines: EngineEnvironment.Pipelines) {
+        self.init(memoryBudget: pipelines.memoryBudget, idleTimeout: pipelines.idleTimeout, maxReplicas: pipelines.maxReplicas,
+                  replicaThreshold: 8, replicaAfter: .milliseconds(500), neuralThreads: pipelines.neuralThreads)
     }
 }

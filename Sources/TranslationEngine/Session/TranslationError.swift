@@ -4,9 +4,9 @@ import Foundation
 /// static value per kind, matched with `catch TranslationError.notInstalled`, `~=` or `==`.
 ///
 /// Two errors are equal when they are of the same kind, as Apple's are; the detail this engine
-/// knows (which pair, which packs, the command that installs them) is in `errorDescription`
-/// (`localizedDescription`, `description`) and `failureReason`, and in `packs`, `sourceTag` and
-/// `targetTag`.
+/// knows (which pair, which packs) is in `errorDescription` (`localizedDescription`,
+/// `description`) and `failureReason`, and as data in `packs`, `sourceTag`, `targetTag` and
+/// `underlyingError`: the host words its own advice from them (the CLI names its command).
 public struct TranslationError: Error, Sendable, Hashable, LocalizedError, CustomStringConvertible {
     enum Kind: String, Sendable, Hashable {
         case nothingToTranslate, unableToIdentifyLanguage, unsupportedSourceLanguage, unsupportedTargetLanguage
@@ -100,7 +100,7 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
         case .nothingToTranslate:
             return "there is nothing to translate"
         case .unableToIdentifyLanguage:
-            return "the language of the text could not be identified; name it with --from"
+            return "the language of the text could not be identified"
         case .unsupportedSourceLanguage:
             return "no offline translation from \(Self.named(sourceTag, "the source language"))"
         case .unsupportedTargetLanguage:
@@ -110,7 +110,7 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
             return "no offline route from \(Self.named(sourceTag, "")) to \(Self.named(targetTag, ""))"
         case .notInstalled:
             if packs.isEmpty { return "language packs needed and not installed" }
-            return "language packs needed: run: hike-reviews packs install \(packs.joined(separator: " "))"
+            return "language packs needed and not installed: \(packs.joined(separator: " "))"
         case .downloadFailed:
             return detail ?? "the language packs could not be downloaded"
         case .alreadyCancelled:

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension TranslationSession {
     /// What a screen asks to be translated, as Apple's `translationTask` takes it: a changed
@@ -25,8 +24,8 @@ extension TranslationSession {
         public var engine: EnginePreference = .auto
         /// Bumped by `invalidate()`.
         public private(set) var version = 0
-        /// Whether the session answers texts translated before from `TranslationSession.defaultMemory`
-        /// (and remembers new ones); false translates every text afresh.
+        /// Whether the session answers texts translated before from its engine's memory (and
+        /// remembers new ones); false translates every text afresh.
         public var remembersTranslations = true
 
         public init(source: Locale.Language? = nil, target: Locale.Language? = nil) {
@@ -45,24 +44,11 @@ extension TranslationSession {
         }
     }
 
-    /// A session for a configuration; it asks for missing packs through
-    /// `TranslationSession.defaultConsentHandler`, as Apple's session asks the person.
-    public init(configuration: Configuration) {
-        self.init(sourceTag: configuration.sourceTag, targetTag: configuration.targetTag, engine: configuration.engine,
-                  memory: configuration.remembersTranslations ? TranslationSession.defaultMemory : nil)
-    }
-}
-
-extension TranslationSession {
-    private static let consentHandler = Mutex<(any ConsentHandler)?>(nil)
-
-    /// How every session that is not given a handler asks before downloading packs: sessions
-    /// made from a `Configuration`, from `init(source:target:)` or from tags. Apple's sessions
-    /// ask the person in a sheet; on Linux the host says here how: the app sets its modal
-    /// dialog, the CLI a prompt or `--yes`; nil (the default) refuses, and a missing pack then
-    /// throws `notInstalled` naming the command that installs it. Read when a session is made.
-    public static var defaultConsentHandler: (any ConsentHandler)? {
-        get { consentHandler.withLock { $0 } }
-        set { consentHandler.withLock { $0 = newValue } }
+    /// A session for a configuration of `engine` (by default `Engine.default`); it asks for
+    /// missing packs through the engine's consent handler, as Apple's session asks the person.
+    public init(configuration: Configuration, in engine: Engine = .default) {
+        self.init(sourceTag: configuration.sourceTag, targetTag: configuration.targetTag, consent: engine.consentHandler,
+                  manager: engine.packs, engine: configuration.engine,
+                  memory: configuration.remembersTranslations ? engine.memory : nil, in: engine)
     }
 }

@@ -1,21 +1,6 @@
 import Foundation
-import Synchronization
 
 extension TranslationSession {
-    private static let memorySetting = Mutex<TranslationMemory?>(nil)
-
-    /// The translation memory of every session not given one: sessions made from a
-    /// `Configuration`, from `init(source:target:)` or from tags. Read when a session is made.
-    ///
-    /// Nil (the default) translates every text afresh: a library does not write into the
-    /// user's cache unless its host says so. The CLI and the app set
-    /// `TranslationMemory.standard()` at start (unless `--no-cache` or HIKE_REVIEWS_CACHE=0); a
-    /// library user who wants translations remembered does the same.
-    public static var defaultMemory: TranslationMemory? {
-        get { memorySetting.withLock { $0 } }
-        set { memorySetting.withLock { $0 = newValue } }
-    }
-
     /// What the memory already holds for `requests`, one answer per request in order: a
     /// response marked `isRemembered`, or nil.
     ///

@@ -127,7 +127,7 @@ public actor TranslationSession {
     /// The one fetch of the repository's index this session makes, shared by every request.
     private var indexFetch: Task<[PackIndex.Entry]?, Never>?
     private var indexApplied = false
-    private let recognizer = LanguageRecognizer()
+    private let recognizer: LanguageRecognizer
     /// Where translations are remembered and looked up; nil: translate every text afresh.
     public nonisolated let memory: TranslationMemory?
     /// Whether the memory was asked to drop entries of packs this catalog no longer has.
@@ -141,42 +141,47 @@ public actor TranslationSession {
     static let requestsInFlight = 16
 
     /// A session from `source` (nil: detect) into `target` (nil: the user's preferred language)
-    /// that asks for missing packs through `TranslationSession.defaultConsentHandler`.
-    public init(source: Locale.Language?, target: Locale.Language?) {
-        self.init(sourceTag: source.map(Self.tag(of:)), targetTag: target.map(Self.tag(of:)))
+    /// of `engine` (by default `Engine.default`), asking for missing packs through the engine's
+    /// consent handler.
+    public init(source: Locale.Language?, target: Locale.Language?, in engine: Engine = .default) {
+        self.init(sourceTag: source.map(Self.tag(of:)), targetTag: target.map(Self.tag(of:)), in: engine)
     }
 
     /// A session between languages already installed, as Apple's iOS 26 initializer: it never
     /// asks to download (`canRequestDownloads` is false); a missing pack throws `notInstalled`.
-    public init(installedSource source: Locale.Language, target: Locale.Language? = nil) {
-        self.init(sourceTag: Self.tag(of: source), targetTag: target.map(Self.tag(of:)), consent: nil, manager: nil)
+    public init(installedSource source: Locale.Language, target: Locale.Language? = nil, in engine: Engine = .default) {
+        self.init(sourceTag: Self.tag(of: source), targetTag: target.map(Self.tag(of:)), consent: nil, manager: engine.packs,
+                  memory: engine.memory, in: engine)
     }
 
-    /// A session between BCP 47 tags; keeps variants (`ca-valencia`) that `Locale.Language` drops.
+    /// A session between BCP 47 tags of `engine` (keeps variants, `ca-valencia`, that
+    /// `Locale.Language` drops), with the engine's consent handler, packs and memory.
     ///
-    /// With a `consent` handler (by default `TranslationSession.defaultConsentHandler`), a
-    /// translation that needs packs asks it once for all the packs of its route, downloads them
-    /// through `manager` and carries on; without one (`consent: nil`) it throws `notInstalled`
-    /// naming the command that installs them.
-    ///
-    /// `memory` (by default `TranslationSession.defaultMemory`) answers texts translated before
-    /// on the same route and pack versions, and remembers new translations; nil translates
-    /// every text afresh.
-    public init(sourceTag: String?, targetTag: String?, consent: (any ConsentHandler)? = TranslationSession.defaultConsentHandler,
-                manager: PackManager? = nil,
-                engine: EnginePreference = .auto, memory: TranslationMemory? = TranslationSession.defaultMemory) {
-        let manager = manager ?? (consent == nil ? nil : PackManager())
-        let catalog = manager.map { PackCatalog.load(store: $0.store, repositoryURLs: $0.repositoryURLs) } ?? PackCatalog.load()
-        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, consent: consent, manager: manager, engine: engine,
-                  memory: memory)
+    /// With a consent handler, a translation that needs packs asks it once for all the packs of
+    /// its route, downloads them and carries on; without one it throws `notInstalled` naming them
+    /// (the repositories' indexes are read first when no route is known, so a pair one download
+    /// away is told from one with none).
+    public init(sourceTag: String?, targetTag: String?, engine preference: EnginePreference = .auto, in engine: Engine = .default) {
+        self.init(sourceTag: sourceTag, targetTag: targetTag, consent: engine.consentHandler, manager: engine.packs,
+                  engine: preference, memory: engine.memory, in: engine)
+    }
+
+    /// A session between BCP 47 tags with its own consent handler (nil: a missing pack throws
+    /// `notInstalled`), pack manager (nil: only the catalog as read, no index fetch, no
+    /// download) and memory (nil: every text translated afresh), running on `engine`'s pipelines.
+    public init(sourceTag: String?, targetTag: String?, consent: (any ConsentHandler)?, manager: PackManager?,
+                engine preference: EnginePreference = .auto, memory: TranslationMemory? = nil, in engine: Engine = .default) {
+        let catalog = manager?.catalog() ?? engine.catalog()
+        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, consent: consent, manager: manager, engine: preference,
+                  memory: memory, in: engine)
     }
 
     /// A session over a catalog the caller already read (several sessions made at once, one
     /// per language of a batch, need not each scan the disk and parse the index).
     public init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, consent: (any ConsentHandler)?, manager: PackManager?,
-                engine: EnginePreference = .auto, memory: TranslationMemory? = TranslationSession.defaultMemory) {
-        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, pool: .shared, consent: consent, manager: manager,
-                  engine: engine, memory: memory)
+                engine preference: EnginePreference = .auto, memory: TranslationMemory? = nil, in engine: Engine = .default) {
+        self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, pool: engine.pool, consent: consent, manager: manager,
+                  engine: preference, memory: memory, recognizer: engine.recognizer, preferredLanguage: engine.environment.preferredLanguage)
     }
 
     init(sourceTag: String?, targetTag: String?, pairs: InstalledPairs, pool: PipelinePool, memory: TranslationMemory? = nil) {
@@ -187,9 +192,10 @@ public actor TranslationSession {
 
     /// Tests' sessions: a pool of their own, and no memory unless the test passes one.
     init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, pool: PipelinePool,
-         consent: (any ConsentHandler)?, manager: PackManager?, engine: EnginePreference = .auto, memory: TranslationMemory? = nil) {
+         consent: (any ConsentHandler)?, manager: PackManager?, engine: EnginePreference = .auto, memory: TranslationMemory? = nil,
+         recognizer: LanguageRecognizer = LanguageRecognizer(), preferredLanguage: String = "en") {
         self.sourceTag = sourceTag
-        self.targetTag = targetTag ?? PreferredLanguage.fromEnvironment()
+        self.targetTag = targetTag ?? preferredLanguage
         self.engine = engine
         self.canRequestDownloads = consent != nil && manager != nil
         self.catalog = catalog
@@ -198,6 +204,7 @@ public actor TranslationSession {
         self.consent = consent
         self.manager = manager
         self.memory = memory
+        self.recognizer = recognizer
     }
 
     private var pairs: InstalledPairs {
@@ -532,8 +539,8 @@ public actor TranslationSession {
 }
 
 extension TranslationSession {
-    /// Stops every warm pipeline of this process (their stages are killed and reaped).
+    /// Stops every warm pipeline of the default engine (their stages are killed and reaped).
     public static func shutdownPipelines() async {
-        await PipelinePool.shared.shutdownAll()
+        await Engine.default.shutdown()
     }
 }

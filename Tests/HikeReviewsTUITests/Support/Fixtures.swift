@@ -14,7 +14,7 @@ enum Fixtures {
     }()
 
     static let languages: [String: String] = {
-        let recognizer = LanguageRecognizer()
+        let recognizer = HostEnvironment.recognizer
         var result: [String: String] = [:]
         for review in catalog.routes.flatMap(\.reviews) {
             result[review.id] = recognizer.recognize(review.text).tag

@@ -11,7 +11,7 @@ struct NeuralMemoryTests {
     static func session(_ setup: NeuralRoutingTests.Setup, memory: TranslationMemory, pool: PipelinePool) -> TranslationSession {
         let manager = setup.manager()
         let catalog = PackCatalog(store: setup.store, repositoryURLs: manager.repositoryURLs, repository: nil,
-                                  pairs: InstalledPairs.scan(store: setup.store, environment: [:]))
+                                  pairs: InstalledPairs.scan(store: setup.store, roots: [EngineEnvironment.systemPairRoot]))
         return TranslationSession(sourceTag: "de", targetTag: "en", catalog: catalog, pool: pool, consent: RecordingConsent(answer: .download),
                                   manager: manager, engine: .neural, memory: memory)
     }
@@ -27,7 +27,7 @@ extension NeuralMemoryTests {
         #expect(!first.isRemembered)
         #expect(first.legs.map(\.engine) == [.neural])
 
-        let pool = PipelinePool()
+        let pool = PipelinePool(neuralRuntime: NeuralFixtures.runtime)
         let second = try await Self.session(setup, memory: memory, pool: pool).translate(text)
         #expect(second.isRemembered && second.targetText == first.targetText)
         #expect(await pool.runningWorkers().isEmpty, "a hit starts no neural worker")
@@ -37,7 +37,7 @@ extension NeuralMemoryTests {
         var pack = try JSONDecoder().decode(PackStore.InstalledPack.self, from: Data(contentsOf: URL(fileURLWithPath: manifest)))
         pack.version += ".1"
         try JSONEncoder().encode(pack).write(to: URL(fileURLWithPath: manifest))
-        let updatedPool = PipelinePool()
+        let updatedPool = PipelinePool(neuralRuntime: NeuralFixtures.runtime)
         let updated = try await Self.session(setup, memory: memory, pool: updatedPool).translate(text)
         #expect(!updated.isRemembered)
         #expect(updated.targetText == first.targetText, "the echo model")

@@ -246,10 +246,9 @@ extension TranslationMemoryTests {
             try JSONEncoder().encode(pack).write(to: URL(fileURLWithPath: store + "/eng-spa/pack.json"))
         }
         try manifest("1.0", sha256: nil)
-        let environment = ["HIKE_REVIEWS_SYSTEM_PAIRS": "0"]
-        #expect(InstalledPairs.scan(store: PackStore(root: store), environment: environment).versions["eng-spa"] == "1.0")
+        #expect(InstalledPairs.scan(store: PackStore(root: store), roots: []).versions["eng-spa"] == "1.0")
         try manifest("1.1", sha256: String(repeating: "ab", count: 32))
-        #expect(InstalledPairs.scan(store: PackStore(root: store), environment: environment).versions["eng-spa"] == "1.1+abababababababab")
+        #expect(InstalledPairs.scan(store: PackStore(root: store), roots: []).versions["eng-spa"] == "1.1+abababababababab")
 
         let roots = InstalledPairs.scan(roots: [PipelineFixtures.pairsRoot]).versions
         #expect(roots["eng-spa"]?.hasPrefix("files:") == true)
@@ -267,14 +266,19 @@ extension TranslationMemoryTests {
         #expect(memory.warnings.count == 1)
     }
 
-    @Test func settingsComeFromTheEnvironment() {
-        #expect(TranslationMemory.Settings.fromEnvironment(["HIKE_REVIEWS_CACHE": "0", "HOME": "/h"]) == nil)
-        #expect(TranslationMemory.Settings.fromEnvironment(["HOME": "/h"])?.path == "/h/.cache/hike-reviews/memory.sqlite")
-        #expect(TranslationMemory.Settings.fromEnvironment(["HOME": "/h", "XDG_CACHE_HOME": "/x"])?.path == "/x/hike-reviews/memory.sqlite")
-        #expect(TranslationMemory.Settings.fromEnvironment(["HOME": "/h", "XDG_CACHE_HOME": "relative"])?.path == "/h/.cache/hike-reviews/memory.sqlite")
-        let custom = TranslationMemory.Settings.fromEnvironment(["HIKE_REVIEWS_CACHE_DIR": "/c", "HIKE_REVIEWS_CACHE_MAX_MB": "2"])
+    @Test func settingsComeFromTheProcessVariablesWhenTheHostAsks() {
+        #expect(EngineEnvironment.fromProcess(["HOME": "/h"]).memory == nil, "a library does not remember unless its host says so")
+        #expect(Self.memorySettings(["HIKE_REVIEWS_CACHE": "0", "HOME": "/h"]) == nil)
+        #expect(Self.memorySettings(["HOME": "/h"])?.path == "/h/.cache/hike-reviews/memory.sqlite")
+        #expect(Self.memorySettings(["HOME": "/h", "XDG_CACHE_HOME": "/x"])?.path == "/x/hike-reviews/memory.sqlite")
+        #expect(Self.memorySettings(["HOME": "/h", "XDG_CACHE_HOME": "relative"])?.path == "/h/.cache/hike-reviews/memory.sqlite")
+        let custom = Self.memorySettings(["HIKE_REVIEWS_CACHE_DIR": "/c", "HIKE_REVIEWS_CACHE_MAX_MB": "2"])
         #expect(custom?.path == "/c/memory.sqlite")
         #expect(custom?.maxBytes == 2 << 20)
-        #expect(TranslationMemory.Settings.fromEnvironment(["HOME": "/h"])?.maxBytes == 256 << 20)
+        #expect(Self.memorySettings(["HOME": "/h"])?.maxBytes == 256 << 20)
+    }
+
+    static func memorySettings(_ variables: [String: String]) -> TranslationMemory.Settings? {
+        EngineEnvironment.fromProcess(variables, remembersTranslations: true).memory
     }
 }

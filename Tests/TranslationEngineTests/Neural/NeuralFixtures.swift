@@ -71,7 +71,7 @@ enum NeuralFixtures {
 
     /// The whole text of every sample review that `LanguageRecognizer` reads as German.
     static func germanReviews() -> [String] {
-        let recognizer = LanguageRecognizer()
+        let recognizer = TestRecognizer.make()
         return LanguageRecognizerTests.reviews.map(\.text).filter { recognizer.recognize($0).tag == "de" }
     }
 

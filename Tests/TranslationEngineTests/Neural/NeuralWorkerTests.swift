@@ -198,7 +198,7 @@ extension NeuralWorkerTests {
         // What keeps a worker from outliving an owner that was killed: its stdin closes.
         let models = try NeuralFixtures.models.get()
         let log = models.folder + "/eof.log"
-        let running = try Subprocess.start([NeuralFixtures.runtime.python, NeuralFixtures.root + "/" + NeuralRuntime.scriptInCheckout,
+        let running = try Subprocess.start([NeuralFixtures.runtime.python, NeuralFixtures.runtime.script,
                                             models.echo], outputPath: log, errorPath: log + ".err")
         running.write("{\"id\": 1, \"text\": \"Hallo.\"}\n")
         close(running.input)

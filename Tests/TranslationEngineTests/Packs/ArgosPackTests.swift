@@ -273,16 +273,13 @@ extension ArgosPackTests {
         #expect(PackRepository.describeAge(.seconds(3 * 3600)) == "3 h ago" && PackRepository.describeAge(.seconds(3 * 86_400)) == "3 days ago")
     }
 
-    @Test func severalURLsComeFromTheEnvironment() {
-        let urls = PackRepository.defaultIndexURLs(environment: [
+    @Test func severalURLsComeFromTheProcessVariables() {
+        let urls = EngineEnvironment.fromProcess([
             "HIKE_REVIEWS_PACKS_URL": " file:///a/index.json\thttp://127.0.0.1:1/x.json  /b%20c/index.json ftp://nope/x.json ",
-        ])
+        ]).repositoryURLs
         #expect(urls == [URL(string: "file:///a/index.json")!, URL(string: "http://127.0.0.1:1/x.json")!,
                          URL(fileURLWithPath: "/b c/index.json")])
-        #expect(PackRepository.defaultIndexURL(environment: ["HIKE_REVIEWS_PACKS_URL": "/one/index.json"]) == URL(fileURLWithPath: "/one/index.json"))
-        let value = PackRepository.environmentValue([URL(fileURLWithPath: "/b c/index.json"), URL(string: "https://example.org/i.json")!])
-        #expect(PackRepository.defaultIndexURLs(environment: ["HIKE_REVIEWS_PACKS_URL": value])
-                == [URL(fileURLWithPath: "/b c/index.json"), URL(string: "https://example.org/i.json")!])
+        #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_PACKS_URL": "/one/index.json"]).repositoryURLs == [URL(fileURLWithPath: "/one/index.json")])
     }
 
     @Test(.enabled(if: NeuralFixtures.venvAvailable, "needs the neural venv: run scripts/setup-neural"))

@@ -53,7 +53,7 @@ extension PackTests {
         let manager = setup.manager()
         let events = manager.events()
         let consent = RecordingConsent(answer: .download)
-        let catalog = PackCatalog(store: setup.store, repositoryURL: manager.repositoryURL, repository: nil, pairs: InstalledPairs.scan(store: setup.store, environment: [:]))
+        let catalog = PackCatalog(store: setup.store, repositoryURL: manager.repositoryURL, repository: nil, pairs: InstalledPairs.scan(store: setup.store, roots: [EngineEnvironment.systemPairRoot]))
         let session = TranslationSession(sourceTag: nil, targetTag: "en", catalog: catalog, pool: PipelinePool(), consent: consent, manager: manager)
         let texts = ["El sendero estaba muy bien señalizado y el agua de la fuente estaba fresca.",
                      "Subimos al refugio en tres horas y la bajada fue mucho más dura de lo esperado."]
@@ -108,8 +108,8 @@ extension PackTests {
         let error = await #expect(throws: TranslationError.notInstalled) { try await session.translate("Hola.") }
         #expect(error?.packs == ["eng-spa"])
         #expect(TranslationError.notInstalled(packs: ["eng-spa"]).description.contains("hike-reviews packs install eng-spa"))
-        #expect(LanguageAvailability(catalog: catalog).status(fromTag: "es", toTag: "en") == .supported)
-        #expect(LanguageAvailability(catalog: catalog).status(fromTag: "de", toTag: "en") == .unsupported)
+        #expect(LanguageAvailability(catalog: catalog).catalogStatus(fromTag: "es", toTag: "en") == .supported)
+        #expect(LanguageAvailability(catalog: catalog).catalogStatus(fromTag: "de", toTag: "en") == .unsupported)
     }
 
     @Test(arguments: ["truncated", "traversal", "absolute", "symlink", "hardlink", "device", "bomb", "entries"])
@@ -256,10 +256,10 @@ extension PackTests {
         let local = PackManager(store: setup.store, repositoryURL: URL(fileURLWithPath: setup.served + "/index.json"), offline: true)
         try await local.download(["eng-spa"])
         #expect(setup.store.installed().map(\.id) == ["eng-spa"])
-        #expect(PackRepository.offlineFromEnvironment(["HIKE_REVIEWS_OFFLINE": "yes please"]))
-        #expect(PackRepository.offlineFromEnvironment(["HIKE_REVIEWS_OFFLINE": "1"]))
-        #expect(!PackRepository.offlineFromEnvironment(["HIKE_REVIEWS_OFFLINE": "0"]))
-        #expect(!PackRepository.offlineFromEnvironment([:]))
+        #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_OFFLINE": "yes please"]).offline)
+        #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_OFFLINE": "1"]).offline)
+        #expect(!EngineEnvironment.fromProcess(["HIKE_REVIEWS_OFFLINE": "0"]).offline)
+        #expect(!EngineEnvironment.fromProcess([:]).offline)
     }
 
     @Test func removingDeletesAPackWholly() async throws {

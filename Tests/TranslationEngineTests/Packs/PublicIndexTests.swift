@@ -16,16 +16,17 @@ struct PublicIndexTests {
 extension PublicIndexTests {
     @Test func theDefaultListIsTheLocalRepositoryThenTheArgosIndex() {
         #expect(PackRepository.argosIndex.absoluteString == "https://raw.githubusercontent.com/argosopentech/argospm-index/main/index.json")
-        let local = ShippedFile.locate(ShippedFile.packRepositoryIndex).map { [$0] } ?? []
-        #expect(PackRepository.defaultIndexURLs(environment: [:]) == local + [PackRepository.argosIndex])
-        #expect(PackRepository.publicIndexURL(environment: [:]) == PackRepository.argosIndex)
+        // A library's environment knows no checkout: the public index alone (the app puts its own
+        // repository first: HostEnvironmentTests).
+        #expect(EngineEnvironment.fromProcess([:]).repositoryURLs == [PackRepository.argosIndex])
+        #expect(EngineEnvironment.fromProcess([:]).publicIndexURL == PackRepository.argosIndex)
         // For tests: another public index, or none.
         let elsewhere = ["HIKE_REVIEWS_PUBLIC_INDEX_URL": "http://127.0.0.1:9/index.json"]
-        #expect(PackRepository.defaultIndexURLs(environment: elsewhere) == local + [URL(string: "http://127.0.0.1:9/index.json")!])
-        #expect(PackRepository.defaultIndexURLs(environment: ["HIKE_REVIEWS_PUBLIC_INDEX_URL": ""]) == local)
-        #expect(PackRepository.publicIndexURL(environment: ["HIKE_REVIEWS_PUBLIC_INDEX_URL": "ftp://x/i.json"]) == nil)
+        #expect(EngineEnvironment.fromProcess(elsewhere).repositoryURLs == [URL(string: "http://127.0.0.1:9/index.json")!])
+        #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_PUBLIC_INDEX_URL": ""]).repositoryURLs == [])
+        #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_PUBLIC_INDEX_URL": "ftp://x/i.json"]).publicIndexURL == nil)
         // HIKE_REVIEWS_PACKS_URL replaces the whole list.
-        #expect(PackRepository.defaultIndexURLs(environment: ["HIKE_REVIEWS_PACKS_URL": "/one/index.json"]) == [URL(fileURLWithPath: "/one/index.json")])
+        #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_PACKS_URL": "/one/index.json"]).repositoryURLs == [URL(fileURLWithPath: "/one/index.json")])
         // A manager knows the public index only when it is among its repositories.
         #expect(PackManager(store: PackStore(root: "/nonexistent"), repositoryURLs: [Self.local]).publicIndexURL == nil)
         #expect(PackManager(store: PackStore(root: "/nonexistent"), repositoryURLs: [Self.local, PackRepository.argosIndex]).publicIndexURL

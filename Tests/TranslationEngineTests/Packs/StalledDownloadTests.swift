@@ -107,15 +107,15 @@ extension StalledDownloadTests {
         #expect(setup.store.installed().map(\.id) == ["eng-spa"])
     }
 
-    @Test func limitsComeFromTheEnvironment() {
-        #expect(DownloadLimits.fromEnvironment([:]) == DownloadLimits(idleTimeout: .seconds(30), minimumRate: 1000, rateWindow: .seconds(60)))
-        let set = DownloadLimits.fromEnvironment(["HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS": "2.5", "HIKE_REVIEWS_DOWNLOAD_MIN_RATE": "0"])
+    @Test func limitsComeFromTheProcessVariables() {
+        #expect(EngineEnvironment.fromProcess([:]).downloadLimits == DownloadLimits(idleTimeout: .seconds(30), minimumRate: 1000, rateWindow: .seconds(60)))
+        let set = EngineEnvironment.fromProcess(["HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS": "2.5", "HIKE_REVIEWS_DOWNLOAD_MIN_RATE": "0"]).downloadLimits
         #expect(set.idleTimeout == .milliseconds(2500) && set.rateWindow == .seconds(5) && set.minimumRate == 0)
         #expect(set.stallNotice == .milliseconds(1250), "the stall is shown for a while before it is given up")
         for nonsense in ["", "0", "-3", "soon", "nan", "inf", "1e9"] {
-            #expect(DownloadLimits.fromEnvironment(["HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS": nonsense]).idleTimeout == .seconds(30), "\(nonsense)")
+            #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS": nonsense]).downloadLimits.idleTimeout == .seconds(30), "\(nonsense)")
         }
-        #expect(DownloadLimits.fromEnvironment(["HIKE_REVIEWS_DOWNLOAD_MIN_RATE": "fast"]).minimumRate == 1000)
+        #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_DOWNLOAD_MIN_RATE": "fast"]).downloadLimits.minimumRate == 1000)
     }
 }
 

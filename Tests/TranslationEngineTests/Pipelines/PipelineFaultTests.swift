@@ -148,7 +148,7 @@ extension PipelineFaultTests {
     }
 
     @Test func aThousandConcurrentRequestsOverTwoPairsEachGetTheirOwnAnswer() async throws {
-        let pool = PipelinePool(settings: .fromEnvironment([:]))
+        let pool = PipelinePool(environment: EngineEnvironment(store: PackStore(root: "/nonexistent")))
         let spanish = TranslationSession(sourceTag: "es", targetTag: "en", pairs: TranslationSessionTests.pairs, pool: pool)
         let french = TranslationSession(sourceTag: "fr", targetTag: "es", pairs: TranslationSessionTests.pairs, pool: pool)
         let wrong = try await withThrowingTaskGroup(of: String?.self) { group in

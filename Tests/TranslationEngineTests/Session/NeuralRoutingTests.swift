@@ -12,7 +12,7 @@ struct NeuralRoutingTests {
     struct Setup {
         let server: PackServer
         let store: PackStore
-        let pool = PipelinePool()
+        let pool = PipelinePool(neuralRuntime: NeuralFixtures.runtime)
 
         init() throws {
             let served = try PackFixtures.repositoryCopy()
@@ -33,7 +33,7 @@ struct NeuralRoutingTests {
                      engine: EnginePreference = .auto) -> TranslationSession {
             let manager = manager()
             let catalog = PackCatalog(store: store, repositoryURLs: manager.repositoryURLs, repository: nil,
-                                      pairs: InstalledPairs.scan(store: store, environment: [:]))
+                                      pairs: InstalledPairs.scan(store: store, roots: [EngineEnvironment.systemPairRoot]))
             return TranslationSession(sourceTag: source, targetTag: target, catalog: catalog, pool: pool, consent: consent,
                                       manager: manager, engine: engine)
         }
@@ -122,9 +122,9 @@ struct NeuralRoutingTests {
         _ = try await manager.availablePacks()
         let catalog = PackCatalog.load(store: setup.store, repositoryURLs: manager.repositoryURLs)
         await setup.stop()
-        #expect(LanguageAvailability(catalog: catalog).status(fromTag: "de", toTag: "en") == .supported)
-        #expect(LanguageAvailability(catalog: catalog, engine: .apertium).status(fromTag: "de", toTag: "en") == .unsupported)
-        #expect(LanguageAvailability(catalog: catalog, engine: .neural).status(fromTag: "es", toTag: "en") == .supported)
+        #expect(LanguageAvailability(catalog: catalog).catalogStatus(fromTag: "de", toTag: "en") == .supported)
+        #expect(LanguageAvailability(catalog: catalog, engine: .apertium).catalogStatus(fromTag: "de", toTag: "en") == .unsupported)
+        #expect(LanguageAvailability(catalog: catalog, engine: .neural).catalogStatus(fromTag: "es", toTag: "en") == .supported)
         #expect(LanguageAvailability(catalog: catalog).supportedLanguageTags.contains("ja"))
         #expect(!LanguageAvailability(catalog: catalog, engine: .apertium).supportedLanguageTags.contains("ja"))
         var configuration = TranslationSession.Configuration(sourceTag: "de", targetTag: "en")

@@ -181,11 +181,11 @@ extension PipelinePoolNeuralTests {
 
 /// The pool's neural settings and what it does without a venv; no worker needed.
 @Suite struct PipelinePoolNeuralSettingsTests {
-    @Test func threadsComeFromTheEnvironmentAndDefaultToOne() {
-        #expect(PipelinePool.Settings.fromEnvironment([:]).neuralThreads == 1)
-        #expect(PipelinePool.Settings.fromEnvironment(["HIKE_REVIEWS_NEURAL_THREADS": "2"]).neuralThreads == 2)
-        #expect(PipelinePool.Settings.fromEnvironment(["HIKE_REVIEWS_NEURAL_THREADS": "0"]).neuralThreads == 1)
-        #expect(PipelinePool.Settings.fromEnvironment(["HIKE_REVIEWS_NEURAL_THREADS": "many"]).neuralThreads == 1)
+    @Test func threadsComeFromTheProcessVariablesAndDefaultToOne() {
+        #expect(EngineEnvironment.fromProcess([:]).pipelines.neuralThreads == 1)
+        #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_NEURAL_THREADS": "2"]).pipelines.neuralThreads == 2)
+        #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_NEURAL_THREADS": "0"]).pipelines.neuralThreads == 1)
+        #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_NEURAL_THREADS": "many"]).pipelines.neuralThreads == 1)
     }
 
     @Test func aWorkerNotMeasuredYetCountsAsItsModelPlusPython() async throws {
@@ -206,7 +206,7 @@ extension PipelinePoolNeuralTests {
 
     @Test func withoutTheVenvAWorkerFailsWithWhatToRun() async {
         let pool = PipelinePool(settings: PipelinePoolTests.settings(), neuralRuntime: nil)
-        await #expect(throws: PipelineError.workerNotReady("no Python environment for neural models: run scripts/setup-neural")) {
+        await #expect(throws: PipelineError.noNeuralRuntime) {
             _ = try await pool.worker(for: "/nonexistent/translate-de_en")
         }
     }

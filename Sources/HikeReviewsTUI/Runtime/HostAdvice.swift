@@ -1,0 +1,60 @@
+import TranslationEngine
+
+/// What `hike-reviews` tells its user to do about an engine error: the engine says what
+/// happened and carries the data (packs, languages, the failure inside); the words that name
+/// this program's commands, flags and setup scripts live here, once for the CLI and the app.
+enum HostAdvice {
+    /// Where the advice is read: on a command line, or in the app (which has screens for packs).
+    enum Place {
+        case commandLine
+        case app
+    }
+
+    /// A translation error's line with what to do next.
+    static func text(_ error: TranslationError, in place: Place = .commandLine) -> String {
+        switch error {
+        case TranslationError.notInstalled where !error.packs.isEmpty:
+            return "language packs needed: run: hike-reviews packs install \(error.packs.joined(separator: " "))"
+        case TranslationError.unableToIdentifyLanguage where place == .commandLine:
+            return "\(error.description); name it with --from"
+        case TranslationError.internalError:
+            if let underlying = error.underlyingError as? PipelineError, underlying == .noNeuralRuntime {
+                return "translation failed: \(underlying); run scripts/setup-neural in the checkout (or set HIKE_REVIEWS_NEURAL_PYTHON and HIKE_REVIEWS_NEURAL_WORKER)"
+            }
+            return error.description
+        default:
+            return error.description
+        }
+    }
+
+    /// A pack error's line with what to do next.
+    static func text(_ error: PackError, in place: Place = .commandLine) -> String {
+        let repository = place == .commandLine ? "--packs-url" : "start with --packs-url"
+        switch error {
+        case .unknownPack:
+            return "\(error); see: hike-reviews packs list"
+        case .download:
+            return "\(error); check the repository URL (\(repository)) and try again"
+        case .timedOut:
+            return "\(error); try again later, or use another repository (\(repository))"
+        case .offline(let url):
+            return "downloads are switched off (HIKE_REVIEWS_OFFLINE); not fetching \(TerminalSafe.clean(url))"
+        case .notApproved(let ids):
+            return "language packs needed: run: hike-reviews packs install \(ids.joined(separator: " "))"
+        case .noRepository:
+            return "\(error): set HIKE_REVIEWS_PACKS_URL or pass --packs-url (make run builds a local one)"
+        default:
+            return error.description
+        }
+    }
+
+    /// Any error the engine threw, typed where it can be.
+    static func text(_ error: any Error, in place: Place = .commandLine) -> String {
+        switch error {
+        case let error as TranslationError: text(error, in: place)
+        case let error as PackError: text(error, in: place)
+        case PipelineError.noNeuralRuntime: text(TranslationError.internalError(in: "neural", error), in: place)
+        default: "\(error)"
+        }
+    }
+}

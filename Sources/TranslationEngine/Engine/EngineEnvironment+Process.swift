@@ -1,0 +1,138 @@
+import Foundation
+
+extension EngineEnvironment {
+    /// The environment the process's variables give: the only place TranslationEngine reads them.
+    ///
+    /// - `HIKE_REVIEWS_STORE`, else `$XDG_DATA_HOME/hike-reviews/packs`, else
+    ///   `~/.local/share/hike-reviews/packs`: the store.
+    /// - `HIKE_REVIEWS_PACKS_URL`: the repositories (http, https or file URLs, or absolute paths,
+    ///   separated by whitespace; a space inside a path is written %20); else the public index.
+    /// - `HIKE_REVIEWS_PUBLIC_INDEX_URL`: another public index (empty: none); else
+    ///   `PackRepository.argosIndex`.
+    /// - `HIKE_REVIEWS_OFFLINE`: unset, empty or 0 is online; anything else (even a typo) is
+    ///   offline, so a setting meant to forbid downloads never fails open.
+    /// - `HIKE_REVIEWS_PAIRS_PATH` (colon-separated data roots), `HIKE_REVIEWS_SYSTEM_PAIRS=0`
+    ///   (Debian's pairs do not count).
+    /// - `HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS`, `HIKE_REVIEWS_DOWNLOAD_MIN_RATE`: `DownloadLimits`.
+    /// - `HIKE_REVIEWS_PIPELINE_MEMORY_MB` (768), `HIKE_REVIEWS_PIPELINE_IDLE_SECONDS` (300),
+    ///   `HIKE_REVIEWS_NEURAL_THREADS` (1): `Pipelines`.
+    /// - `HIKE_REVIEWS_NEURAL_PYTHON` and `HIKE_REVIEWS_NEURAL_WORKER`: the neural runtime, when
+    ///   both name files that are there.
+    /// - `HIKE_REVIEWS_LANGID_MODEL`: the short-text language-ID model.
+    /// - `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`: the preferred language.
+    /// - With `remembersTranslations` (a library does not write into the user's cache unless its
+    ///   host says so): the memory, unless `HIKE_REVIEWS_CACHE=0`, in `HIKE_REVIEWS_CACHE_DIR`,
+    ///   else `$XDG_CACHE_HOME/hike-reviews`, else `~/.cache/hike-reviews`, capped at
+    ///   `HIKE_REVIEWS_CACHE_MAX_MB` (256).
+    ///
+    /// A value that is not a number, or out of its range, is ignored (the default holds).
+    public static func fromProcess(_ variables: [String: String] = ProcessInfo.processInfo.environment,
+                                   remembersTranslations: Bool = false) -> EngineEnvironment {
+        let reader = Variables(values: variables)
+        let publicIndex = reader.publicIndexURL
+        var environment = EngineEnvironment(
+            store: PackStore(root: reader.storeRoot),
+            repositoryURLs: reader.repositoryURLs ?? (publicIndex.map { [$0] } ?? []),
+            publicIndexURL: publicIndex,
+            offline: reader.offline,
+            pairRoots: (variables["HIKE_REVIEWS_PAIRS_PATH"] ?? "").split(separator: ":").map(String.init),
+            includesSystemPairs: variables["HIKE_REVIEWS_SYSTEM_PAIRS"] != "0",
+            downloadLimits: reader.downloadLimits,
+            pipelines: reader.pipelines,
+            memory: remembersTranslations ? reader.memory : nil,
+            neuralRuntime: reader.neuralRuntime,
+            languageIDModel: reader.nonEmpty("HIKE_REVIEWS_LANGID_MODEL").map { URL(fileURLWithPath: $0) },
+            preferredLanguage: PreferredLanguage.fromEnvironment(variables),
+            childEnvironment: variables)
+        if environment.childEnvironment["PATH"]?.isEmpty ?? true { environment.childEnvironment["PATH"] = systemPath }
+        return environment
+    }
+
+    /// Reading the variables, one setting at a time.
+    private struct Variables {
+        var values: [String: String]
+
+        func nonEmpty(_ name: String) -> String? {
+            values[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+
+        func number(_ name: String) -> Double? {
+            values[name].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0.isFinite ? $0 : nil }
+        }
+
+        var home: String {
+            nonEmpty("HOME") ?? NSHomeDirectory()
+        }
+
+        var storeRoot: String {
+            if let store = nonEmpty("HIKE_REVIEWS_STORE") { return store }
+            if let data = values["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/hike-reviews/packs" }
+            return home + "/.local/share/hike-reviews/packs"
+        }
+
+        /// Nil when the variable names none (the default list then applies).
+        var repositoryURLs: [URL]? {
+            guard let text = values["HIKE_REVIEWS_PACKS_URL"], !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+            return text.split(whereSeparator: \.isWhitespace).compactMap { PackRepository.indexURL(String($0)) }
+        }
+
+        var publicIndexURL: URL? {
+            guard let text = values["HIKE_REVIEWS_PUBLIC_INDEX_URL"] else { return PackRepository.argosIndex }
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? nil : PackRepository.indexURL(trimmed)
+        }
+
+        var offline: Bool {
+            guard let value = values["HIKE_REVIEWS_OFFLINE"]?.trimmingCharacters(in: .whitespaces) else { return false }
+            return !(value.isEmpty || value == "0")
+        }
+
+        var downloadLimits: DownloadLimits {
+            var limits = DownloadLimits()
+            if let seconds = number("HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS"), seconds > 0, seconds <= 86_400 {
+                limits = DownloadLimits(idleTimeout: .milliseconds(Int((seconds * 1000).rounded())), minimumRate: limits.minimumRate)
+            }
+            if let text = values["HIKE_REVIEWS_DOWNLOAD_MIN_RATE"], let rate = Int(text.trimmingCharacters(in: .whitespaces)), rate >= 0 {
+                limits.minimumRate = rate
+            }
+            return limits
+        }
+
+        var pipelines: Pipelines {
+            var pipelines = Pipelines()
+            if let megabytes = number("HIKE_REVIEWS_PIPELINE_MEMORY_MB"), megabytes >= 1, megabytes <= 1_048_576 {
+                pipelines.memoryBudget = Int(megabytes) << 20
+            }
+            if let seconds = number("HIKE_REVIEWS_PIPELINE_IDLE_SECONDS"), seconds >= 0.1, seconds <= 1e7 {
+                pipelines.idleTimeout = .milliseconds(Int(seconds * 1000))
+            }
+            if let threads = number("HIKE_REVIEWS_NEURAL_THREADS"), threads >= 1, threads <= 64 {
+                pipelines.neuralThreads = Int(threads)
+            }
+            return pipelines
+        }
+
+        var memory: TranslationMemory.Settings? {
+            if values["HIKE_REVIEWS_CACHE"] == "0" { return nil }
+            let folder: String
+            if let dir = nonEmpty("HIKE_REVIEWS_CACHE_DIR") {
+                folder = dir
+            } else if let cache = values["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+                folder = cache + "/hike-reviews"
+            } else {
+                folder = home + "/.cache/hike-reviews"
+            }
+            var settings = TranslationMemory.Settings(path: folder + "/memory.sqlite")
+            if let megabytes = number("HIKE_REVIEWS_CACHE_MAX_MB"), megabytes >= 0, megabytes <= 1_048_576 {
+                settings.maxBytes = Int64(megabytes * 1024 * 1024)
+            }
+            return settings
+        }
+
+        var neuralRuntime: NeuralRuntime? {
+            guard let python = nonEmpty("HIKE_REVIEWS_NEURAL_PYTHON"), let script = nonEmpty("HIKE_REVIEWS_NEURAL_WORKER") else { return nil }
+            let runtime = NeuralRuntime(python: python, script: script)
+            return runtime.isInstalled ? runtime : nil
+        }
+    }
+}

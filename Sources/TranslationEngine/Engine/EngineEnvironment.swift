@@ -1,0 +1,106 @@
+import Foundation
+
+/// Everything the engine is configured with, as one value: where packs live and come from,
+/// whether the network may be used, the pipelines' budget, the translation memory, the neural
+/// runtime, the language-ID model, the user's language and what child processes start with.
+///
+/// A host builds one (from its flags, its settings, or `fromProcess()`) and makes an `Engine`
+/// of it; two engines with two environments live side by side in one process. Nothing in
+/// TranslationEngine reads the process environment but `fromProcess()`.
+public struct EngineEnvironment: Sendable {
+    /// The warm pipelines' and neural workers' limits.
+    public struct Pipelines: Sendable, Equatable {
+        /// Bytes of PSS the running pipelines and workers may use together.
+        public var memoryBudget: Int
+        /// How long a pipeline or worker may sit unused before its processes stop.
+        public var idleTimeout: Duration
+        /// CTranslate2's intra-op threads per neural worker.
+        public var neuralThreads: Int
+        /// Pipelines per mode file at most (a second one keeps both cores busy on bulk work).
+        public var maxReplicas: Int
+
+        /// 768 MB, 300 s, one thread (on two loaded cores two were slower than one), and two
+        /// replicas where there are two cores.
+        public init(memoryBudget: Int = 768 << 20, idleTimeout: Duration = .seconds(300), neuralThreads: Int = 1,
+                    maxReplicas: Int = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))) {
+            self.memoryBudget = memoryBudget
+            self.idleTimeout = idleTimeout
+            self.neuralThreads = neuralThreads
+            self.maxReplicas = maxReplicas
+        }
+    }
+
+    /// The folder of installed packs.
+    public var store: PackStore
+    /// The pack repositories' indexes, in order of preference (the first wins on the same id).
+    public var repositoryURLs: [URL]
+    /// Which of `repositoryURLs` is the public Argos index: asked with a short deadline, never
+    /// offline, and its failure fails nothing else. Ignored when it is not among them.
+    public var publicIndexURL: URL?
+    /// Refuse every network download (file:// repositories still work).
+    public var offline: Bool
+    /// Folders laid out like /usr/share/apertium whose pairs count as installed, in order.
+    public var pairRoots: [String]
+    /// Whether Debian's own pairs under /usr/share/apertium count as installed (after `pairRoots`).
+    public var includesSystemPairs: Bool
+    /// When a silent or trickling download is given up.
+    public var downloadLimits: DownloadLimits
+    /// The pipelines' and workers' limits.
+    public var pipelines: Pipelines
+    /// The translation memory's file and size; nil: no memory (every text translated afresh).
+    public var memory: TranslationMemory.Settings?
+    /// The Python and script neural workers run with; nil: neural packs cannot run here.
+    public var neuralRuntime: NeuralRuntime?
+    /// The short-text language-ID model (`SecondOpinion`); nil: CLD2 alone.
+    public var languageIDModel: URL?
+    /// The language a session with no target translates into (BCP 47).
+    public var preferredLanguage: String
+    /// The variables child processes (Apertium stages, neural workers) start with; `PATH` among
+    /// them is where a mode file's programs are looked up. The locale is pinned to C.UTF-8 on
+    /// the way (`ChildPipeline.childEnvironment`).
+    public var childEnvironment: [String: String]
+
+    /// An environment over `store`; everything else has a default that reads nothing from the
+    /// process: no repositories, online, Debian's pairs counted, no memory, no neural runtime,
+    /// no language-ID model, English, and a PATH of the system's folders.
+    public init(store: PackStore, repositoryURLs: [URL] = [], publicIndexURL: URL? = nil, offline: Bool = false,
+                pairRoots: [String] = [], includesSystemPairs: Bool = true, downloadLimits: DownloadLimits = DownloadLimits(),
+                pipelines: Pipelines = Pipelines(), memory: TranslationMemory.Settings? = nil, neuralRuntime: NeuralRuntime? = nil,
+                languageIDModel: URL? = nil, preferredLanguage: String = "en",
+                childEnvironment: [String: String] = ["PATH": EngineEnvironment.systemPath]) {
+        self.store = store
+        self.repositoryURLs = repositoryURLs
+        self.publicIndexURL = publicIndexURL
+        self.offline = offline
+        self.pairRoots = pairRoots
+        self.includesSystemPairs = includesSystemPairs
+        self.downloadLimits = downloadLimits
+        self.pipelines = pipelines
+        self.memory = memory
+        self.neuralRuntime = neuralRuntime
+        self.languageIDModel = languageIDModel
+        self.preferredLanguage = preferredLanguage
+        self.childEnvironment = childEnvironment
+    }
+
+    /// Where programs are looked up when the host gives no PATH.
+    public static let systemPath = "/usr/local/bin:/usr/bin:/bin"
+
+    /// Debian's own pairs' data root.
+    public static let systemPairRoot = "/usr/share/apertium"
+
+    /// Every data root whose mode files count, in order: `pairRoots`, then Debian's.
+    public var pairDataRoots: [String] {
+        pairRoots + (includesSystemPairs ? [Self.systemPairRoot] : [])
+    }
+
+    /// The public index when it is one of the repositories.
+    var publicIndex: URL? {
+        publicIndexURL.flatMap { repositoryURLs.contains($0) ? $0 : nil }
+    }
+
+    /// Where a mode file's programs are looked up.
+    var searchPath: String {
+        childEnvironment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.systemPath
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+
+/// What "translate these texts into one language" means, once for every host (the app's route
+/// screen, the CLI's `translate`, ML Kit's `Translator`): each text's language detected once
+/// (unless given), texts already in the target passed through, the translation memory asked
+/// first, one session per source language, and one consent request for the whole batch.
+///
+/// Rules, in order, per text:
+/// 1. Only whitespace: passed through (`unchanged`, no language).
+/// 2. Its language: the text's own `source`, else the translator's, else detected with the
+///    engine's recognizer; undetectable is `unableToIdentifyLanguage`.
+/// 3. The same language as the target, compared case-insensitively with region and variant
+///    aside (`en-GB` into `en-US`, `ES` into `es`): passed through (`unchanged`, its language).
+/// 4. Remembered on the same route and pack versions: answered from memory (no pipeline).
+/// 5. Otherwise translated by its language's session; a batch whose languages need packs asks
+///    the consent handler once, with every pack of every language in one request.
+///
+/// Sessions are kept per source language for the translator's life, so a host that feeds texts
+/// one by one (the CLI) pays for a route's checks and consent once.
+public actor BatchTranslator {
+    /// One text of a batch.
+    public struct Text: Sendable, Hashable {
+        public var text: String
+        /// The caller's identifier, handed back on the result.
+        public var id: String?
+        /// The text's language when the caller knows it (BCP 47); nil: the translator's, else detected.
+        public var source: String?
+
+        public init(_ text: String, id: String? = nil, source: String? = nil) {
+            self.text = text
+            self.id = id
+            self.source = source
+        }
+    }
+
+    /// What became of one text.
+    public enum Outcome: Sendable {
+        /// Passed through as it was: only whitespace (no language), or already in the target
+        /// language (that language).
+        case unchanged(language: String?)
+        case translated(TranslationSession.Response)
+        case failed(TranslationError)
+    }
+
+    /// One text's outcome, with its place in the batch.
+    public struct Result: Sendable {
+        /// The text's index in the batch.
+        public let index: Int
+        public let text: Text
+        public let outcome: Outcome
+    }
+
+    /// The language every text is translated into.
+    public nonisolated let targetTag: String
+    /// The language of texts that name none, or nil to detect each.
+    public nonisolated let sourceTag: String?
+    private let engine: Engine
+    private let preference: EnginePreference
+    private let consent: ConsentGate?
+    private let manager: PackManager
+    private let memory: TranslationMemory?
+    private let recognizer: LanguageRecognizer
+    private var sessions: [String: TranslationSession] = [:]
+    /// Requests a language's session works on at once (its pipelines keep order).
+    static let requestsInFlight = 16
+
+    /// A translator into `target` (nil: the engine's preferred language) from `source` (nil:
+    /// detect), on `engine`, asking `consent` (nil: missing packs fail as `notInstalled`) and
+    /// remembering in `memory` (nil: none).
+    public init(to target: String?, from source: String? = nil, in engine: Engine = .default, preference: EnginePreference = .auto,
+                consent: (any ConsentHandler)?, memory: TranslationMemory?) {
+        targetTag = target ?? engine.environment.preferredLanguage
+        sourceTag = source
+        self.engine = engine
+        self.preference = preference
+        self.consent = consent.map(ConsentGate.init(host:))
+        manager = engine.packs
+        self.memory = memory
+        recognizer = engine.recognizer
+    }
+
+    /// A translator with the engine's consent handler and memory.
+    public init(to target: String?, from source: String? = nil, in engine: Engine = .default, preference: EnginePreference = .auto) {
+        self.init(to: target, from: source, in: engine, preference: preference, consent: engine.consentHandler, memory: engine.memory)
+    }
+
+    /// Translates `texts`, each result as soon as it is ready (remembered and passed-through
+    /// texts first); the stream ends when every text has its result. Cancelling the iteration
+    /// cancels the work (downloads the user approved go on in the background).
+    public nonisolated func translate(_ texts: [Text]) -> AsyncStream<Result> {
+        AsyncStream { continuation in
+            let task = Task {
+                await self.run(texts) { continuation.yield($0) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Every text's result, in input order.
+    public func translations(of texts: [Text]) async -> [Result] {
+        var results: [Result] = []
+        for await result in translate(texts) { results.append(result) }
+        return results.sorted { $0.index < $1.index }
+    }
+
+    /// One text's outcome.
+    public func translate(_ text: String, source: String? = nil) async -> Outcome {
+        await translations(of: [Text(text, source: source)]).first?.outcome ?? .unchanged(language: nil)
+    }
+
+    /// What the memory already holds for `texts`, read only (no index fetch, no consent, no
+    /// download, no pipeline): the remembered results, in input order; texts passed through or
+    /// not remembered have none.
+    public func remembered(_ texts: [Text]) async -> [Result] {
+        guard memory != nil else { return [] }
+        var found: [Result] = []
+        for (language, members) in groups(of: texts).translate {
+            if Task.isCancelled { break }
+            let answers = await session(for: language).rememberedTranslations(for: members.map { .init(sourceText: $0.text.text) })
+            for (member, answer) in zip(members, answers) {
+                if let answer { found.append(Result(index: member.index, text: member.text, outcome: .translated(answer))) }
+            }
+        }
+        return found.sorted { $0.index < $1.index }
+    }
+
+    /// Makes sure texts from `source` can be translated (the route checked, its packs asked for
+    /// and installed), before any text: a host that knows its source says early what is wrong.
+    public func prepare(from source: String) async throws {
+        guard !LanguageNames.sameLanguage(source, targetTag) else { return }
+        try await session(for: source).prepareTranslation()
+    }
+
+    // MARK: The work
+
+    private struct Member {
+        var index: Int
+        var text: Text
+    }
+
+    /// The batch sorted out: results known at once, and the texts to translate by language.
+    private func groups(of texts: [Text]) -> (settled: [Result], translate: [(String, [Member])]) {
+        var settled: [Result] = []
+        var byLanguage: [String: [Member]] = [:]
+        var order: [String] = []
+        for (index, text) in texts.enumerated() {
+            if text.text.allSatisfy(\.isWhitespace) {
+                settled.append(Result(index: index, text: text, outcome: .unchanged(language: nil)))
+                continue
+            }
+            let language: String
+            if let known = text.source ?? sourceTag {
+                language = known
+            } else {
+                let guess = recognizer.recognize(text.text)
+                guard !guess.isUndetermined else {
+                    settled.append(Result(index: index, text: text, outcome: .failed(.unableToIdentifyLanguage)))
+                    continue
+                }
+                language = guess.tag
+            }
+            if LanguageNames.sameLanguage(language, targetTag) {
+                settled.append(Result(index: index, text: text, outcome: .unchanged(language: language)))
+                continue
+            }
+            if byLanguage[language] == nil { order.append(language) }
+            byLanguage[language, default: []].append(Member(index: index, text: text))
+        }
+        return (settled, order.map { ($0, byLanguage[$0] ?? []) })
+    }
+
+    private func run(_ texts: [Text], yield: @escaping @Sendable (Result) -> Void) async {
+        let (settled, groups) = groups(of: texts)
+        settled.forEach(yield)
+        // Memory first: what it holds is shown before anything waits on a pipeline or a dialog.
+        var pending: [(TranslationSession, String, [Member])] = []
+        for (language, members) in groups {
+            let session = session(for: language)
+            var left = members
+            if memory != nil {
+                let answers = await session.rememberedTranslations(for: members.map { .init(sourceText: $0.text.text) })
+                left = []
+                for (member, answer) in zip(members, answers) {
+                    if let answer { yield(Result(index: member.index, text: member.text, outcome: .translated(answer))) } else { left.append(member) }
+                }
+            }
+            if !left.isEmpty { pending.append((session, language, left)) }
+        }
+        guard !pending.isEmpty, !Task.isCancelled else { return }
+        // One consent request for every language of the batch: the gate holds each session's
+        // question until all have asked or found nothing missing, then asks once.
+        consent?.expect(pending.count)
+        await withTaskGroup(of: Void.self) { group in
+            for (session, _, members) in pending {
+                group.addTask {
+                    let ready: TranslationError?
+                    do {
+                        try await session.prepareTranslation()
+                        ready = nil
+                    } catch {
+                        ready = TranslationError(error)
+                    }
+                    self.consent?.settled()
+                    if let ready {
+                        for member in members { yield(Result(index: member.index, text: member.text, outcome: .failed(ready))) }
+                        return
+                    }
+                    await Self.translate(members, with: session, yield: yield)
+                }
+            }
+        }
+    }
+
+    /// One language's texts, several in flight at once, each result as it comes.
+    private static func translate(_ members: [Member], with session: TranslationSession, yield: @escaping @Sendable (Result) -> Void) async {
+        await withTaskGroup(of: Result.self) { group in
+            var next = 0
+            func add() {
+                let member = members[next]
+                next += 1
+                group.addTask {
+                    do {
+                        return Result(index: member.index, text: member.text, outcome: .translated(try await session.translate(member.text.text)))
+                    } catch {
+                        return Result(index: member.index, text: member.text, outcome: .failed(TranslationError(error)))
+                    }
+                }
+            }
+            while next < min(requestsInFlight, members.count) { add() }
+            while let result = await group.next() {
+                yield(result)
+                if next < members.count { add() }
+            }
+        }
+    }
+
+    /// The session of one source language, made on first use over the catalog as it is then.
+    private func session(for language: String) -> TranslationSession {
+        if let session = sessions[language] { return session }
+        let session = TranslationSession(sourceTag: language, targetTag: targetTag, catalog: manager.catalog(), consent: consent,
+                                         manager: manager, engine: preference, memory: memory, in: engine)
+        sessions[language] = session
+        return session
+    }
+
+    /// Stops every session: later texts fail with `alreadyCancelled`; downloads they started are cancelled.
+    public func cancel() {
+        for session in sessions.values { session.cancel() }
+    }
+}
