@@ -54,12 +54,12 @@ extension EffectRunnerTests {
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func aCancelledTranslationKeepsItsSessionsUntilItEnds() async throws {
+    func aCancelledTranslationKeepsItsTranslatorsUntilItEnds() async throws {
         let runner = Self.runner()
-        let session = TranslationSession(sourceTag: "es", targetTag: "en", consent: runner.consent, manager: runner.manager)
+        let translator = BatchTranslator(to: "en", in: runner.engine, consent: runner.consent, manager: runner.manager, memory: nil)
         let released = Atomic<Bool>(false)
         // Like a task waiting for the user's consent: it does not end on cancellation.
-        await runner.start(.translation(.route(1)), sessions: [session]) {
+        await runner.start(.translation(.route(1)), translators: [translator]) {
             while !released.load(ordering: .relaxed) { usleep(1_000) }
         }
         await runner.run([.cancelTranslations])

@@ -35,17 +35,16 @@ enum TranslateCommand {
     /// standard output has gone.
     static func run(from source: String?, to target: String, json: Bool, yes: Bool, engine preference: EnginePreference = .auto,
                     files: [String], in engine: Engine) async -> Int32 {
-        // Text already in the target language is passed through as it is.
-        let sameLanguage = source.map { LanguageNames.sameLanguage($0, target) } ?? false
-        // The manager even without --yes: a pair one download away is told apart from one with
-        // no route (exit 3 naming the packs, not 2), its index fetched if need be.
-        let session = TranslationSession(sourceTag: source, targetTag: target, consent: yes ? PacksCommand.ApproveWithProgress() : nil,
-                                         manager: engine.packs, engine: preference, memory: engine.memory, in: engine)
+        // The engine's batch translator: detection once per line, lines already in the target
+        // passed through, the memory first. Its packs come from the engine's manager even without
+        // --yes, so a pair one download away is told from one with no route (exit 3, not 2).
+        let translator = BatchTranslator(to: target, from: source, in: engine, preference: preference,
+                                         consent: yes ? PacksCommand.ApproveWithProgress() : nil, memory: engine.memory)
         // With --from every line would fail the same way: say so once, before reading. With a
         // memory the pipelines wait for the first line it does not know.
-        if source != nil && !sameLanguage {
+        if let source {
             do {
-                try await session.prepareTranslation()
+                try await translator.prepare(from: source)
             } catch {
                 let error = TranslationError(error)
                 return fail(error, status: status(of: error))
@@ -55,7 +54,6 @@ enum TranslateCommand {
         let credits = DispatchSemaphore(value: window)
         startReader(files: files, events: continuation, credits: credits)
 
-        let recognizer = engine.recognizer
         let output = StandardOutput.shared
         var status: Int32 = 0
         var results: [Int: Outcome] = [:]
@@ -67,7 +65,7 @@ enum TranslateCommand {
             case .line(let number, .text(let text)):
                 lastLine = number
                 Task {
-                    let outcome = await translate(text, with: session, sameLanguage: sameLanguage, target: target, recognizer: recognizer)
+                    let outcome = await translate(text, with: translator)
                     continuation.yield(.translated(number, outcome))
                 }
             case .line(let number, .tooLong(let bytes)):
@@ -118,19 +116,13 @@ enum TranslateCommand {
         thread.start()
     }
 
-    private static func translate(_ line: String, with session: TranslationSession, sameLanguage: Bool, target: String,
-                                  recognizer: LanguageRecognizer) async -> Outcome {
-        // An empty line stays an empty line, so output lines match input lines.
-        guard !line.allSatisfy(\.isWhitespace) else { return .unchanged(line, language: nil) }
-        if sameLanguage { return .unchanged(line, language: session.sourceTag) }
-        if session.sourceTag == nil {
-            let guess = recognizer.recognize(line)
-            if !guess.isUndetermined && LanguageNames.sameLanguage(guess.tag, target) { return .unchanged(line, language: guess.tag) }
-        }
-        do {
-            return .done(try await session.translate(line))
-        } catch {
-            return .failed(line, TranslationError(error))
+    /// One line through the translator: an empty line stays an empty line, so output lines
+    /// match input lines.
+    private static func translate(_ line: String, with translator: BatchTranslator) async -> Outcome {
+        switch await translator.translate(line) {
+        case .unchanged(let language): .unchanged(line, language: language)
+        case .translated(let response): .done(response)
+        case .failed(let error): .failed(line, error)
         }
     }
 

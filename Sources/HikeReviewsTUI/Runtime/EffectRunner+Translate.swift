@@ -2,94 +2,73 @@ import Foundation
 import TranslationEngine
 
 extension EffectRunner {
-    /// Inline translation: one session per source language, so a route filtered to "All" is
-    /// translated group by group, each from its own language; results stream back as actions.
+    /// Inline translation through the engine's batch translator (one session per source
+    /// language, the memory first, one consent for every language); results stream back as
+    /// actions as each review is done.
     func translate(_ task: TranslationTask) {
-        let tag = task.id, target = task.target
-        let groups = Dictionary(grouping: task.jobs, by: \.source).sorted { $0.key < $1.key }
-        let catalog = manager.catalog()
-        let sessions = groups.map { TranslationSession(sourceTag: $0.key, targetTag: target, catalog: catalog, consent: consent, manager: manager,
-                                                        memory: memory, in: engine) }
+        let tag = task.id
+        let translator = makeTranslator(to: task.target)
         let queue = self.queue
-        start(.translation(task.purpose), sessions: sessions) {
-            // One child per source language; cancelling the task cancels them all.
-            await withTaskGroup(of: Void.self) { children in
-                for (session, (source, group)) in zip(sessions, groups) {
-                    children.addTask {
-                        await Self.translate(group, from: source, with: session, for: tag, into: queue)
-                    }
+        let texts = task.jobs.map { BatchTranslator.Text($0.text, id: $0.reviewID, source: $0.source) }
+        start(.translation(task.purpose), translators: [translator]) {
+            for await result in translator.translate(texts) {
+                if Task.isCancelled { return }
+                guard let id = result.text.id else { continue }
+                switch result.outcome {
+                case .translated(let response):
+                    queue.send(.translationArrived(task: tag, reviewID: id, text: response.targetText, route: response.route,
+                                                   unknownWords: response.unknownWords, engines: response.legs.map(\.engine),
+                                                   remembered: response.isRemembered))
+                case .failed(let error):
+                    queue.send(.translationFailed(task: tag, reviewIDs: [id], failure: TranslationFailure(error, source: result.text.source ?? "und")))
+                case .unchanged:
+                    // The reducer sends only reviews in another language than the target.
+                    continue
                 }
             }
         }
     }
 
-    /// One source language's reviews, streamed back as they come.
-    private static func translate(_ group: [TranslationJob], from source: String, with session: TranslationSession,
-                                  for tag: TranslationTask.ID, into queue: ActionQueue) async {
-        let ids = group.map(\.reviewID)
-        do {
-            // Checks the route and asks for packs once for the whole group (with a memory, the
-            // pipelines wait for the first review it does not know).
-            try await session.prepareTranslation()
-        } catch {
+    func translateForOverlay(_ task: TranslationTask) {
+        guard let job = task.jobs.first else { return }
+        let tag = task.id
+        let translator = makeTranslator(to: task.target)
+        let queue = self.queue
+        start(.translation(task.purpose), translators: [translator]) {
+            let outcome = await translator.translate(job.text, source: job.source)
             if Task.isCancelled { return }
-            queue.send(.translationFailed(task: tag, reviewIDs: ids, failure: TranslationFailure(error, source: source)))
-            return
-        }
-        var done: Set<String> = []
-        do {
-            let requests = group.map { TranslationSession.Request(sourceText: $0.text, clientIdentifier: $0.reviewID) }
-            for try await response in session.translate(batch: requests) {
-                guard let id = response.clientIdentifier else { continue }
-                done.insert(id)
-                queue.send(.translationArrived(task: tag, reviewID: id, text: response.targetText,
-                                               route: response.route, unknownWords: response.unknownWords,
-                                               engines: response.legs.map(\.engine), remembered: response.isRemembered))
+            switch outcome {
+            case .translated(let response):
+                queue.send(.overlayTranslated(task: tag, status: .done(text: response.targetText, route: response.route, unknownWords: response.unknownWords,
+                                                                       engines: response.legs.map(\.engine), remembered: response.isRemembered)))
+            case .failed(let error):
+                queue.send(.overlayTranslated(task: tag, status: TranslationFailure(error, source: job.source).status))
+            case .unchanged:
+                queue.send(.overlayTranslated(task: tag, status: .done(text: job.text, route: [job.source], unknownWords: [], engines: [],
+                                                                       remembered: false)))
             }
-        } catch {
-            if Task.isCancelled { return }
-            queue.send(.translationFailed(task: tag, reviewIDs: ids.filter { !done.contains($0) }, failure: TranslationFailure(error, source: source)))
         }
     }
 
-    func translateForOverlay(_ task: TranslationTask) {
-        guard let job = task.jobs.first else { return }
-        let tag = task.id, target = task.target
-        let session = TranslationSession(sourceTag: job.source, targetTag: target, consent: consent, manager: manager, memory: memory, in: engine)
-        let queue = self.queue
-        start(.translation(task.purpose), sessions: [session]) {
-            do {
-                let response = try await session.translate(job.text)
-                queue.send(.overlayTranslated(task: tag, status: .done(text: response.targetText, route: response.route, unknownWords: response.unknownWords,
-                                                                       engines: response.legs.map(\.engine), remembered: response.isRemembered)))
-            } catch {
-                if Task.isCancelled { return }
-                queue.send(.overlayTranslated(task: tag, status: TranslationFailure(error, source: job.source).status))
-            }
-        }
+    /// A translator of the runner's engine into `target`, asking through the modal dialog and
+    /// remembering in the runner's memory.
+    private func makeTranslator(to target: String) -> BatchTranslator {
+        BatchTranslator(to: target, in: engine, consent: consent, manager: manager, memory: memory)
     }
 
     /// What the translation memory holds for the reviews, sent back in one action (one frame
     /// shows them all). Reads only: no consent, no download, no pipeline; nothing comes back
     /// when the memory is off or holds none of them.
     func recall(_ task: RecallTask) {
-        guard let memory else { return }
+        guard memory != nil else { return }
         let queue = self.queue
-        let manager = self.manager
-        let engine = self.engine
+        let translator = BatchTranslator(to: task.target, in: engine, consent: nil, manager: manager, memory: memory)
+        let texts = task.jobs.map { BatchTranslator.Text($0.text, id: $0.reviewID, source: $0.source) }
         start(.recall) {
-            let catalog = manager.catalog()
-            var found: [RecalledTranslation] = []
-            for (source, jobs) in Dictionary(grouping: task.jobs, by: \.source).sorted(by: { $0.key < $1.key }) {
-                if Task.isCancelled { return }
-                let session = TranslationSession(sourceTag: source, targetTag: task.target, catalog: catalog, consent: nil, manager: nil,
-                                                 memory: memory, in: engine)
-                let requests = jobs.map { TranslationSession.Request(sourceText: $0.text, clientIdentifier: $0.reviewID) }
-                for case let response? in await session.rememberedTranslations(for: requests) {
-                    guard let id = response.clientIdentifier else { continue }
-                    found.append(RecalledTranslation(reviewID: id, text: response.targetText, route: response.route,
-                                                     unknownWords: response.unknownWords, engines: response.legs.map(\.engine)))
-                }
+            let found = await translator.remembered(texts).compactMap { result -> RecalledTranslation? in
+                guard let id = result.text.id, case .translated(let response) = result.outcome else { return nil }
+                return RecalledTranslation(reviewID: id, text: response.targetText, route: response.route,
+                                           unknownWords: response.unknownWords, engines: response.legs.map(\.engine))
             }
             guard !found.isEmpty, !Task.isCancelled else { return }
             queue.send(.recalled(route: task.route, target: task.target, found))

@@ -36,9 +36,9 @@ actor EffectRunner {
     /// The translation memory every session of the runner uses; nil translates afresh.
     nonisolated let memory: TranslationMemory?
     private var running: [Key: Running] = [:]
-    /// The sessions of each task until it ends (by generation), cancelled or not: a download
+    /// The translators of each task until it ends (by generation), cancelled or not: a download
     /// they started outlives a cancelled translation, and `.cancelDownloads` must reach it.
-    private var sessions: [Int: [TranslationSession]] = [:]
+    private var translators: [Int: [BatchTranslator]] = [:]
     private var generation = 0
 
     /// A runner on `engine` (its memory; its packs unless `manager` names others, as tests do).
@@ -54,8 +54,8 @@ actor EffectRunner {
 
     /// The keys with a task under way (for tests: finished tasks are gone).
     var runningKeys: Set<Key> { Set(running.keys) }
-    /// How many tasks still hold sessions (for tests: those of ended tasks are let go).
-    var sessionHolders: Int { sessions.count }
+    /// How many tasks still hold translators (for tests: those of ended tasks are let go).
+    var sessionHolders: Int { translators.count }
 
     func run(_ effects: [Effect]) {
         // Download events are forwarded from the first effect on, for as long as the runner lives.
@@ -72,7 +72,7 @@ actor EffectRunner {
                 consent.answer(id, answer)
             case .cancelDownloads:
                 // A download belongs to the session that asked for it (or to the packs screen).
-                for session in sessions.values.joined() { session.cancel() }
+                for translator in translators.values.joined() { translator.cancel() }
                 for key in running.keys {
                     if case .install = key { cancel(key) }
                 }
@@ -101,13 +101,13 @@ actor EffectRunner {
     /// Cancels all running work and every download (on quit); open consent requests are declined.
     func cancelAll() {
         for key in running.keys { cancel(key) }
-        for session in sessions.values.joined() { session.cancel() }
+        for translator in translators.values.joined() { translator.cancel() }
         consent.declineAll()
     }
 
     /// Starts `work` as the task of `key`, cancelling the task the key had (a download its
-    /// sessions started goes on: the user approved it).
-    func start(_ key: Key, sessions: [TranslationSession] = [], _ work: @escaping @Sendable () async -> Void) {
+    /// translators started goes on: the user approved it).
+    func start(_ key: Key, translators: [BatchTranslator] = [], _ work: @escaping @Sendable () async -> Void) {
         cancel(key)
         generation += 1
         let generation = self.generation
@@ -118,7 +118,7 @@ actor EffectRunner {
             self.finished(key, generation)
         }
         running[key] = Running(generation: generation, task: task)
-        if !sessions.isEmpty { self.sessions[generation] = sessions }
+        if !translators.isEmpty { self.translators[generation] = translators }
     }
 
     private func cancel(_ key: Key) {
@@ -128,7 +128,7 @@ actor EffectRunner {
     /// A task ended: forget it, unless its key was started again since.
     private func finished(_ key: Key, _ generation: Int) {
         if running[key]?.generation == generation { running[key] = nil }
-        sessions[generation] = nil
+        translators[generation] = nil
     }
 
     /// Detects in batches so the screen fills in while the rest is still being read.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What "translate these texts into one language" means, once for every host (the app's route
 /// screen, the CLI's `translate`, ML Kit's `Translator`): each text's language detected once
@@ -61,20 +62,22 @@ public actor BatchTranslator {
     private let memory: TranslationMemory?
     private let recognizer: LanguageRecognizer
     private var sessions: [String: TranslationSession] = [:]
+    /// Set by `cancel()`, which hosts call without `await`.
+    private nonisolated let cancelled = Mutex(false)
     /// Requests a language's session works on at once (its pipelines keep order).
     static let requestsInFlight = 16
 
     /// A translator into `target` (nil: the engine's preferred language) from `source` (nil:
-    /// detect), on `engine`, asking `consent` (nil: missing packs fail as `notInstalled`) and
-    /// remembering in `memory` (nil: none).
+    /// detect), on `engine`, asking `consent` (nil: missing packs fail as `notInstalled`),
+    /// installing through `manager` (nil: the engine's) and remembering in `memory` (nil: none).
     public init(to target: String?, from source: String? = nil, in engine: Engine = .default, preference: EnginePreference = .auto,
-                consent: (any ConsentHandler)?, memory: TranslationMemory?) {
+                consent: (any ConsentHandler)?, manager: PackManager? = nil, memory: TranslationMemory?) {
         targetTag = target ?? engine.environment.preferredLanguage
         sourceTag = source
         self.engine = engine
         self.preference = preference
         self.consent = consent.map(ConsentGate.init(host:))
-        manager = engine.packs
+        self.manager = manager ?? engine.packs
         self.memory = memory
         recognizer = engine.recognizer
     }
@@ -241,11 +244,18 @@ public actor BatchTranslator {
         let session = TranslationSession(sourceTag: language, targetTag: targetTag, catalog: manager.catalog(), consent: consent,
                                          manager: manager, engine: preference, memory: memory, in: engine)
         sessions[language] = session
+        if cancelled.withLock({ $0 }) { session.cancel() }
         return session
     }
 
-    /// Stops every session: later texts fail with `alreadyCancelled`; downloads they started are cancelled.
-    public func cancel() {
+    /// Stops the translator at once: its texts fail with `alreadyCancelled` from now on, and the
+    /// pack downloads its sessions started are cancelled. Synchronous, as a session's.
+    public nonisolated func cancel() {
+        cancelled.withLock { $0 = true }
+        Task { await self.cancelSessions() }
+    }
+
+    private func cancelSessions() {
         for session in sessions.values { session.cancel() }
     }
 }
