@@ -121,3 +121,34 @@ extension IndexDirectionsTests {
         await pool.shutdownAll()
     }
 }
+
+extension IndexDirectionsTests {
+    /// The scan reads a store pack's directions from its manifest; a manifest written before
+    /// `directionModes` falls back to the mode names; a mode outside `modes/` is never used.
+    @Test func theStoreScanReadsTheManifestAndFallsBackToModeNames() async throws {
+        let repository = try #require(PackFixtures.indexDirectionsRepository)
+        let advertised = try Self.advertised(in: repository).filter { $0.pack == "nno-nob" }
+        try #require(!advertised.isEmpty)
+        let store = PackStore(root: try PackFixtures.folder("manifest-store"))
+        defer { try? FileManager.default.removeItem(atPath: store.root) }
+        try await PackManager(store: store, repositoryURL: URL(fileURLWithPath: repository + "/index.json"), offline: true).download(["nno-nob"])
+        let scan = { Set(InstalledPairs.scan(store: store, environment: ["HIKE_REVIEWS_SYSTEM_PAIRS": "0"]).packs.flatMap(\.directions)) }
+        #expect(scan() == Set(advertised))
+
+        var manifest = try #require(store.installedPack("nno-nob"))
+        #expect(manifest.directionModes == advertised.map(\.mode))
+        // What the manifest says wins over the mode name; a mode that leaves modes/ is dropped.
+        manifest.directions[0] = ["nn", "nn-x-test"]
+        manifest.directionModes?[1] = "../modes/" + advertised[1].mode
+        try? FileManager.default.removeItem(atPath: store.folder(of: "nno-nob") + "/pack.json")
+        try store.writeManifest(manifest, in: store.folder(of: "nno-nob"))
+        var expected = Set(advertised.dropFirst(2))
+        expected.insert(Direction(source: "nn", target: "nn-x-test", mode: advertised[0].mode, pack: "nno-nob"))
+        #expect(scan() == expected)
+
+        // A manifest from before directionModes: the mode names, read with the shared table.
+        manifest.directionModes = nil
+        try store.writeManifest(manifest, in: store.folder(of: "nno-nob"))
+        #expect(scan() == Set(advertised))
+    }
+}
