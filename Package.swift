@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "TranslationEngine", targets: ["TranslationEngine"]),
         .library(name: "ReviewModel", targets: ["ReviewModel"]),
         .library(name: "MLKitTranslate", targets: ["MLKitTranslate"]),
+        // The engine's Apertium code table as JSON, for scripts/build-pack-repo.
+        .executable(name: "apertium-codes", targets: ["ApertiumCodesTool"]),
     ],
     targets: [
         .systemLibrary(
@@ -33,8 +35,12 @@ let package = Package(
         // The one escaping sanitiser, shared by the two libraries and the app (package access).
         .target(name: "TextSafety"),
         .target(name: "ReviewModel", dependencies: ["TextSafety"]),
+        // The one Apertium-to-BCP-47 table: the engine reads it, and scripts/build-pack-repo through
+        // apertium-codes (a small target, so the script builds it in seconds).
+        .target(name: "ApertiumCodeTable"),
+        .executableTarget(name: "ApertiumCodesTool", dependencies: ["ApertiumCodeTable"]),
         // The neural worker is a Python script run from the checkout (see NeuralRuntime).
-        .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto", "CSQLite", "TextSafety"],
+        .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto", "CSQLite", "TextSafety", "ApertiumCodeTable"],
                 exclude: ["Neural/neural_worker.py"]),
         // ML Kit's Translate names over TranslationEngine, for code written from Google's guide.
         .target(name: "MLKitTranslate", dependencies: ["TranslationEngine"]),

@@ -152,7 +152,8 @@ extension NewcomerTests {
     @Test func buildPackRepoPrintsASummaryAndLogsTheDetails() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("hike-repo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = try await Self.run(["/bin/bash", Self.buildPackRepo, root.appendingPathComponent("repo").path, "apertium-fr-es"])
+        let result = try await Self.run(["/bin/bash", Self.buildPackRepo, root.appendingPathComponent("repo").path, "apertium-fr-es"],
+                                        environment: ApertiumCodesTool.environment)
         #expect(result.status == 0, "\(result.error)")
         let lines = result.error.split(separator: "\n")
         let log = root.appendingPathComponent("repo.log").path
@@ -173,7 +174,7 @@ extension NewcomerTests {
         defer { tmux.kill() }
         let repo = root.appendingPathComponent("repo").path
         try tmux.start("bash '\(Self.buildPackRepo)' '\(repo)' apertium-fr-es apertium-no-such-pair; echo \"exit $?\"; sleep 60",
-                       width: 400, height: 30, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"])
+                       width: 400, height: 30, environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8"].merging(ApertiumCodesTool.environment) { $1 })
         let screen = try await Self.offPool { try tmux.waitForScreen(timeout: 60) { $0.contains("exit ") } }
         let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         #expect(lines.last == "exit 1", "\(screen)")

@@ -19,7 +19,13 @@ public struct PackStore: Sendable, Equatable {
         public var title: String
         /// [[source, target], ...] in BCP 47.
         public var directions: [[String]]
+        /// Every mode file the pack ships, without `.mode`.
         public var modes: [String]
+        /// The mode implementing each of `directions` (the index's `modes`, parallel to it):
+        /// what the store scan reads, so a variant such as `ca-x-iec2017` keeps the tag the
+        /// repository gave it. Absent in manifests written before it was recorded: those packs'
+        /// directions are read from their mode names.
+        public var directionModes: [String]? = nil
         public var size: Int
         public var license: String
         public var source: String
@@ -129,6 +135,7 @@ public struct PackStore: Sendable, Equatable {
         let manifest = InstalledPack(
             id: entry.id, version: entry.version, title: entry.title,
             directions: entry.directions.map { [$0.source, $0.target] }, modes: modes.map { String($0.dropLast(5)) },
+            directionModes: entry.directions.map(\.mode),
             size: entry.size, license: entry.license, source: entry.source, engine: .apertium, sha256: digest)
         try writeManifest(manifest, in: unpacked)
         try replace(folder(of: entry.id), with: unpacked)

@@ -1,16 +1,11 @@
+import ApertiumCodeTable
+
 extension ApertiumCode {
     /// The source and target tags of a translation mode name (`spa-eng_US`,
     /// with or without the `.mode` extension); nil for auxiliary modes
     /// (`eng-spa-tagger`, `spa-eng-morph`) and unknown languages.
     public static func tags(ofMode name: String) -> (source: String, target: String)? {
-        let mode = name.hasSuffix(".mode") ? String(name.dropLast(5)) : name
-        // Auxiliary modes add a third dash-separated part; only `xxx-yyy` translates.
-        let parts = mode.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2,
-              let source = bcp47(String(parts[0])),
-              let target = bcp47(String(parts[1]))
-        else { return nil }
-        return (source, target)
+        ApertiumCodeTable.tags(ofMode: name.hasSuffix(".mode") ? String(name.dropLast(5)) : name)
     }
 
     /// Directions for a pack's mode file names, skipping auxiliary and unknown

@@ -4,6 +4,7 @@ extension RoutePlanner {
         var legs: [Direction]
         var neuralLegs: Int
         var pivotSource: Bool
+        var exactSource: Bool
         var variantTarget: Bool
         var allInstalled: Bool
         var download: Int
@@ -13,6 +14,7 @@ extension RoutePlanner {
         static func isBetter(_ a: Candidate, _ b: Candidate) -> Bool {
             if a.neuralLegs != b.neuralLegs { return a.neuralLegs > b.neuralLegs }
             if a.pivotSource != b.pivotSource { return !a.pivotSource }
+            if a.exactSource != b.exactSource { return a.exactSource }
             if a.variantTarget != b.variantTarget { return a.variantTarget }
             if a.allInstalled != b.allInstalled { return a.allInstalled }
             if a.download != b.download { return a.download < b.download }
@@ -21,13 +23,14 @@ extension RoutePlanner {
     }
 
     /// Ranks one chain; a pack used by two legs is downloaded once.
-    func candidate(_ legs: [Direction], pivotSource: Bool, target: String) -> Candidate {
+    func candidate(_ legs: [Direction], pivotSource: Bool, source: String, target: String) -> Candidate {
         let packs = Set(legs.map(\.pack)).compactMap { graph.packs[$0] }
         let missing = packs.filter { !$0.installed }
         return Candidate(
             legs: legs,
             neuralLegs: legs.filter { $0.engine == .neural }.count,
             pivotSource: pivotSource,
+            exactSource: legs.first?.source == source,
             variantTarget: LanguageTag.hasSubtag(target) && legs.last?.target == target,
             allInstalled: missing.isEmpty,
             download: missing.reduce(0) { $0 + $1.downloadSize },

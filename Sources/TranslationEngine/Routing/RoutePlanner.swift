@@ -26,10 +26,12 @@ public struct RoutePlanner: Sendable {
     /// download count (or when the target is a variant, `ca-valencia`, that only a download
     /// reaches: the plain language on disk is not what was asked for). Then chains with the fewest legs win; among those, in order: more legs
     /// run by the neural engine, starting from the source language itself rather than `hbs`
-    /// for `hr`/`sr`/`bs`, ending in the target's variant mode when there is one, every pack
+    /// for `hr`/`sr`/`bs`, starting with a mode that reads exactly the source tag (`oc-aranes`
+    /// takes `oc_aran-ca`, plain `oc` takes `oc-ca`), ending in the target's variant mode when there is one, every pack
     /// installed, the smaller download of packs not installed, then the mode names
-    /// alphabetically. A region on the source is ignored (`es-MX` reads as `es`). Translating
-    /// a language into itself, or one variant into another, is unsupported.
+    /// alphabetically. A region on the source no mode reads is ignored (`es-MX` reads as `es`).
+    /// Translating a language into itself, or one variant into another, is unsupported unless
+    /// one mode does exactly that (`nn` -> `nn-x-e`).
     public func route(from source: String, to target: String) -> [Direction]? {
         guard let installed = best(from: source, to: target, in: installedGraph) else { return best(from: source, to: target, in: graph) }
         // A variant asked for (ca-valencia) is not given up for plain Catalan already on disk.
@@ -45,8 +47,12 @@ public struct RoutePlanner: Sendable {
         let sources = LanguageTag.sourceNodes(for: source)
         let targetBase = LanguageTag.base(target)
         // Variants of one language (en -> en-US, hr -> hbs) need no translation
-        // an engine could provide, so they are unsupported rather than a no-op.
-        guard !sources.contains(targetBase) else { return nil }
+        // an engine could provide, so they are unsupported rather than a no-op; unless a
+        // mode converts exactly that source into exactly that target (nno-nno_e writes
+        // Nynorsk's e-infinitive standard, nn -> nn-x-e).
+        guard !sources.contains(targetBase) else {
+            return graph.directions(from: LanguageTag.base(source)).first { $0.source == source && $0.target == target }.map { [$0] }
+        }
 
         let distance = legsToTarget(target, in: graph)
         guard let best = sources.compactMap({ distance[$0] }).min() else { return nil }
@@ -54,7 +60,7 @@ public struct RoutePlanner: Sendable {
         var candidates: [Candidate] = []
         for (rank, start) in sources.enumerated() where distance[start] == best {
             for chain in chains(from: start, legs: best, target: target, distance: distance, in: graph) {
-                candidates.append(candidate(chain, pivotSource: rank > 0, target: target))
+                candidates.append(candidate(chain, pivotSource: rank > 0, source: source, target: target))
             }
         }
         return candidates.min(by: Candidate.isBetter)?.legs

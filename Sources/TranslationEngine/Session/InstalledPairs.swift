@@ -43,14 +43,24 @@ struct InstalledPairs: Sendable {
     }
 
     /// The store's packs (Apertium pairs, then neural models), then the data roots (`roots`, in order).
+    ///
+    /// A store pack's directions are its manifest's, as the repository's index named them
+    /// (`InstalledPairs+Manifest.swift`); only Debian's pairs and data roots, which have no
+    /// manifest, are read from their mode names.
     static func scan(store: PackStore, roots: [String]) -> InstalledPairs {
         let installed = store.installed()
-        let apertium = installed.filter { $0.packEngine == .apertium }.map { (root: store.folder(of: $0.id), pack: Optional($0.id)) }
-        var pairs = scan(rootsWithPacks: apertium + roots.map { ($0, nil) })
-        pairs.storeIDs = Set(installed.map(\.id))
-        for pack in installed where pack.packEngine == .apertium && pairs.versions[pack.id] != nil {
+        var pairs = InstalledPairs()
+        for pack in installed where pack.packEngine == .apertium {
+            let folder = store.folder(of: pack.id)
+            // A manifest written before `directionModes` was recorded: its mode names, read with
+            // the same table the index builder used, give the same directions.
+            let directions = manifestDirections(of: pack, folder: folder)
+                ?? modeNameDirections(inRoot: folder, knownPack: pack.id)[pack.id] ?? []
+            guard pairs.add(pack: pack.id, directions: directions, root: folder) else { continue }
             pairs.versions[pack.id] = memoryVersion(of: pack)
         }
+        pairs.addRoots(roots)
+        pairs.storeIDs = Set(installed.map(\.id))
         for pack in installed where pack.packEngine == .neural {
             guard let folder = store.neuralPackage(of: pack) else { continue }
             let directions = pack.directions.compactMap { tags -> Direction? in
@@ -67,35 +77,49 @@ struct InstalledPairs: Sendable {
 
     /// Reads the mode files of every root; a pack found in an earlier root wins.
     static func scan(roots: [String]) -> InstalledPairs {
-        scan(rootsWithPacks: roots.map { ($0, nil) })
+        var pairs = InstalledPairs()
+        pairs.addRoots(roots)
+        return pairs
     }
 
-    /// Roots, each with its pack id when it is one pack's folder (else ids come from the data paths).
-    static func scan(rootsWithPacks: [(root: String, pack: String?)]) -> InstalledPairs {
-        var pairs = InstalledPairs()
-        var directionsByPack: [String: [Direction]] = [:]
-        var order: [String] = []
-        for (root, knownPack) in rootsWithPacks {
+    /// Adds the packs of data roots (ids from the data paths in their mode files), unless an
+    /// earlier root or the store already has a pack of that id.
+    mutating func addRoots(_ roots: [String]) {
+        for root in roots {
             let modes = root + "/modes"
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: modes)) ?? []).filter { $0.hasSuffix(".mode") }.sorted()
-            var found: [String: [Direction]] = [:]
-            for name in names {
-                let mode = String(name.dropLast(".mode".count))
-                guard let tags = ApertiumCode.tags(ofMode: mode),
-                      let text = try? String(contentsOfFile: modes + "/" + name, encoding: .utf8) else { continue }
-                let pack = knownPack ?? packID(inModeText: text) ?? mode
-                found[pack, default: []].append(Direction(source: tags.source, target: tags.target, mode: mode, pack: pack))
-                pairs.locations["\(pack)/\(mode)"] = pairs.locations["\(pack)/\(mode)"] ?? Location(modeFile: modes + "/" + name, dataRoot: root)
-            }
-            for (pack, directions) in found where directionsByPack[pack] == nil {
-                directionsByPack[pack] = directions
-                order.append(pack)
-                pairs.versions[pack] = fileVersion(of: directions.map { modes + "/" + $0.mode + ".mode" })
-                if root == systemRoot { pairs.systemPacks.insert(pack) }
+            for (pack, directions) in Self.modeNameDirections(inRoot: root, knownPack: nil).sorted(by: { $0.key < $1.key }) {
+                guard add(pack: pack, directions: directions, root: root) else { continue }
+                versions[pack] = Self.fileVersion(of: directions.map { modes + "/" + $0.mode + ".mode" })
+                if root == Self.systemRoot { systemPacks.insert(pack) }
             }
         }
-        pairs.packs = order.map { PackInfo(id: $0, installed: true, downloadSize: 0, directions: directionsByPack[$0] ?? []) }
-        return pairs
+    }
+
+    /// Records one pack's directions and where their mode files are; false (and nothing
+    /// recorded) when it has none or a pack of that id came earlier.
+    mutating func add(pack: String, directions: [Direction], root: String) -> Bool {
+        guard !directions.isEmpty, !packs.contains(where: { $0.id == pack }) else { return false }
+        for direction in directions {
+            locations["\(pack)/\(direction.mode)"] = Location(modeFile: root + "/modes/" + direction.mode + ".mode", dataRoot: root)
+        }
+        packs.append(PackInfo(id: pack, installed: true, downloadSize: 0, directions: directions))
+        return true
+    }
+
+    /// A root's translation modes by pack, their directions read from the mode names: the
+    /// pack is `knownPack` when the root is one pack's folder, else named by the data paths.
+    static func modeNameDirections(inRoot root: String, knownPack: String?) -> [String: [Direction]] {
+        let modes = root + "/modes"
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: modes)) ?? []).filter { $0.hasSuffix(".mode") }.sorted()
+        var found: [String: [Direction]] = [:]
+        for name in names {
+            let mode = String(name.dropLast(".mode".count))
+            guard let tags = ApertiumCode.tags(ofMode: mode),
+                  let text = try? String(contentsOfFile: modes + "/" + name, encoding: .utf8) else { continue }
+            let pack = knownPack ?? packID(inModeText: text) ?? mode
+            found[pack, default: []].append(Direction(source: tags.source, target: tags.target, mode: mode, pack: pack))
+        }
+        return found
     }
 
     /// A store pack's version for the memory: the manifest's, with the archive's digest when it

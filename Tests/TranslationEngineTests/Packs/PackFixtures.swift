@@ -10,6 +10,14 @@ enum PackFixtures {
     static let fixtures = packageRoot.appendingPathComponent("Tests/TranslationEngineTests/Fixtures").path
     static let serverScript = fixtures + "/pack_server.py"
 
+    /// The default repository (`.build/pack-repo`) when `make packs` built it, else the packs of
+    /// variant directions `scripts/fetch-test-pairs` builds (`.build/variant-repo`): what
+    /// IndexDirectionsTests installs.
+    static var indexDirectionsRepository: String? {
+        [".build/pack-repo", ".build/variant-repo"].map { packageRoot.appendingPathComponent($0).path }
+            .first { FileManager.default.fileExists(atPath: $0 + "/index.json") }
+    }
+
     static var available: Bool {
         FileManager.default.fileExists(atPath: repository + "/index.json") && FileManager.default.isExecutableFile(atPath: "/usr/bin/lt-proc")
     }

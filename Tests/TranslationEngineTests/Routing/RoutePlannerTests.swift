@@ -84,6 +84,27 @@ struct RoutePlannerTests {
         #expect(RoutingFixtures.modes("es", "pt") == ["es-pt"])
     }
 
+    @Test("Variant sources and targets of the pairs Debian ships take their own modes")
+    func variantModes() {
+        let planner = RoutePlanner(packs: [
+            RoutingFixtures.pack("oc-ca", installed: true, size: 1, modes: ["ca-oc", "ca-oc_aran", "oc-ca", "oc_aran-ca"]),
+            RoutingFixtures.pack("nno-nob", installed: true, size: 1, modes: ["nno-nno_e", "nno-nob", "nno_e-nno", "nob-nno", "nob-nno_e"]),
+            RoutingFixtures.pack("spa-cat", installed: true, size: 1, modes: ["spa-cat", "spa-cat_iec2017", "spa-cat_valencia_uni"]),
+        ])
+        let modes = { (source: String, target: String) in planner.route(from: source, to: target)?.map(\.mode) }
+        #expect(modes("oc-aranes", "ca") == ["oc_aran-ca"], "the mode that reads Aranese")
+        #expect(modes("oc", "ca") == ["oc-ca"], "plain Occitan is not read as Aranese")
+        #expect(modes("ca", "oc-aranes") == ["ca-oc_aran"])
+        #expect(modes("es", "ca-x-iec2017") == ["spa-cat_iec2017"])
+        #expect(modes("es", "ca-valencia-x-uni") == ["spa-cat_valencia_uni"])
+        // One standard of Nynorsk into the other is a mode of its own; other pairs of one language are not.
+        #expect(modes("nn", "nn-x-e") == ["nno-nno_e"])
+        #expect(modes("nn-x-e", "nn") == ["nno_e-nno"])
+        #expect(modes("nb", "nn-x-e") == ["nob-nno_e"])
+        #expect(modes("nn", "nn") == nil)
+        #expect(modes("ca", "ca-x-iec2017") == nil)
+    }
+
     @Test("A source region reads as the plain language")
     func sourceRegion() {
         #expect(RoutingFixtures.modes("es-MX", "en") == ["spa-eng"])
