@@ -17,9 +17,9 @@ actor ModelRegistry {
     private let manager: PackManager
     /// Downloads under way, by language: a second request for a model waits for the first.
     private var downloads: [TranslateLanguage: Task<Void, any Error>] = [:]
-    /// A session per translator's languages, with the packs on disk it was made over (a session
-    /// reads the catalog once): a change on disk makes a new one.
-    private var sessions: [TranslatorOptions: (installed: Set<String>, session: TranslationSession)] = [:]
+    /// The engine's batch translator per translator's languages, with the packs on disk it was
+    /// made over (its sessions read the catalog once): a change on disk makes a new one.
+    private var translators: [TranslatorOptions: (installed: Set<String>, translator: BatchTranslator)] = [:]
 
     /// The registry of `Engine.default`, unless `use(_:networkMetering:)` named another engine.
     private static let current = Mutex<(chosen: ModelRegistry?, ofDefault: ModelRegistry?)>((nil, nil))
@@ -245,17 +245,19 @@ actor ModelRegistry {
                                   suggestion: "Call downloadModelIfNeeded(with:completion:) first")
         }
         let installed = Set(planner.graph.packs.values.filter(\.installed).map(\.id))
-        let session: TranslationSession
-        if let cached = sessions[options], cached.installed == installed {
-            session = cached.session
+        let translator: BatchTranslator
+        if let cached = translators[options], cached.installed == installed {
+            translator = cached.translator
         } else {
-            session = TranslationSession(sourceTag: source.engineTag, targetTag: target.engineTag, catalog: catalog, consent: nil, manager: nil,
-                                         in: engine)
-            sessions[options] = (installed, session)
+            // Downloads are downloadModelIfNeeded's: the translator never asks for one.
+            translator = BatchTranslator(to: target.engineTag, from: source.engineTag, in: engine, consent: nil, manager: manager,
+                                         memory: engine.memory)
+            translators[options] = (installed, translator)
         }
-        do {
-            return try await session.translate(text).targetText
-        } catch {
+        switch await translator.translate(text) {
+        case .translated(let response): return response.targetText
+        case .unchanged: return text
+        case .failed(let error):
             throw MLKitError.make(.internal, "Translating \(pair) failed: \(MLKitError.message(of: error))")
         }
     }

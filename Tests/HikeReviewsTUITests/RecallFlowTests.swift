@@ -26,7 +26,7 @@ import TranslationEngine
         #expect(TranslateFlowTests.jobs(in: effects) == nil, "opening a route translates nothing")
         // Every shown review not in English, each from its detected language.
         let reviews = state.routes[detail.routeIndex].reviews
-        let expected = detail.visible.map { reviews[$0] }.filter { AppState.baseLanguage(state.languages[$0.id] ?? "und") != "en" && state.languages[$0.id] != "und" }
+        let expected = detail.visible.map { reviews[$0] }.filter { !LanguageNames.sameLanguage(state.languages[$0.id] ?? "und", "en") && state.languages[$0.id] != "und" }
         #expect(recall.jobs.map(\.reviewID) == expected.map(\.id))
         #expect(recall.jobs.allSatisfy { $0.source == state.languages[$0.reviewID] })
 

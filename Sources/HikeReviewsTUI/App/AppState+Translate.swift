@@ -197,7 +197,7 @@ extension AppState {
                     dropped = true
                 }
             }
-            guard let source = language(of: review), Self.baseLanguage(source) != Self.baseLanguage(targetLanguage) else { continue }
+            guard let source = language(of: review), !LanguageNames.sameLanguage(source, targetLanguage) else { continue }
             jobs.append(TranslationJob(reviewID: review.id, text: review.text, source: source))
         }
         if dropped { revealSelection() }
@@ -257,8 +257,9 @@ extension AppState {
         for index in detail.visible {
             let review = routes[detail.routeIndex].reviews[index]
             let source = language(of: review)
-            // A review already in the target language is left as it is.
-            if let source, Self.baseLanguage(source) == Self.baseLanguage(target) {
+            // A review already in the target language is left as it is (the engine's rule:
+            // case-insensitive, region and variant aside).
+            if let source, LanguageNames.sameLanguage(source, target) {
                 translations[review.id] = nil
                 continue
             }
@@ -473,11 +474,6 @@ extension AppState {
     func packStatus(_ packs: [String]) -> TranslationStatus {
         guard !packs.isEmpty, packs.allSatisfy(unreachablePacks.contains) else { return .needsPack(packs) }
         return .failed("\(packs.joined(separator: ", ")) cannot be downloaded now: its repository does not answer")
-    }
-
-    /// `es` for `es-MX`: same-language translation is not offered.
-    static func baseLanguage(_ tag: String) -> Substring {
-        tag.split(separator: "-").first ?? Substring(tag)
     }
 
     /// Keeps the selected review on screen after its block changed height.
