@@ -18,7 +18,7 @@ import TranslationEngine
         return (state, version)
     }
 
-    static let stalledMessage = PackError.timedOut(pack: "eng-spa", server: "127.0.0.1:8080", .noData(.seconds(30))).description
+    static let stalledMessage = EngineErrorText.message(PackError.timedOut(pack: "eng-spa", server: "127.0.0.1:8080", .noData(.seconds(30))))
 }
 
 extension StalledDownloadDialogTests {

@@ -17,6 +17,9 @@ enum HostAdvice {
             return "language packs needed: run: hike-reviews packs install \(error.packs.joined(separator: " "))"
         case TranslationError.unableToIdentifyLanguage where place == .commandLine:
             return "\(error.description); name it with --from"
+        case TranslationError.downloadFailed:
+            if let underlying = error.underlyingError as? PackError { return text(underlying, in: place) }
+            return error.description
         case TranslationError.internalError:
             if let underlying = error.underlyingError as? PipelineError, underlying == .noNeuralRuntime {
                 return "translation failed: \(underlying); run scripts/setup-neural in the checkout (or set HIKE_REVIEWS_NEURAL_PYTHON and HIKE_REVIEWS_NEURAL_WORKER)"

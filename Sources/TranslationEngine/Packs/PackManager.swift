@@ -114,20 +114,15 @@ public actor PackManager {
         }
     }
 
-    /// Fetches the repositories' indexes when `needsIndexFetch(maxAge:)`, waiting for them at
-    /// most `limit` (the fetch goes on, and is cached, when the wait ends first). Returns
-    /// whether a fetch ended within the wait.
+    /// Fetches the repositories' indexes when `needsIndexFetch(maxAge:)`: the public index
+    /// within `PackRepository.publicIndexTimeout` (as every fetch of it), the others within
+    /// their download limits (a silent server is given up after `limits.idleTimeout`). Returns
+    /// whether it fetched.
     @discardableResult
-    public func refreshIndexes(maxAge: Duration = .seconds(3600), waitingAtMost limit: Duration = PackRepository.publicIndexTimeout) async -> Bool {
+    public func refreshIndexes(maxAge: Duration = .seconds(3600)) async -> Bool {
         guard needsIndexFetch(maxAge: maxAge) else { return false }
-        let fetch = Task { _ = try? await self.freshIndex() }
-        return await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await fetch.value; return true }
-            group.addTask { try? await Task.sleep(for: limit); return false }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
+        _ = try? await freshIndex()
+        return true
     }
 
     /// The entries that cannot be fetched now: their repository did not answer at the last

@@ -82,6 +82,14 @@ public actor BatchTranslator {
         recognizer = engine.recognizer
     }
 
+    /// A translator like `session`: its languages, engine preference, consent handler, pack
+    /// manager and memory, on its engine. What a `TranslationTaskHost`'s action makes of the
+    /// session it is given to translate many texts.
+    public init(session: TranslationSession) {
+        self.init(to: session.targetTag, from: session.sourceTag, in: session.runtime ?? .default, preference: session.engine,
+                  consent: session.consent, manager: session.manager, memory: session.memory)
+    }
+
     /// A translator with the engine's consent handler and memory.
     public init(to target: String?, from source: String? = nil, in engine: Engine = .default, preference: EnginePreference = .auto) {
         self.init(to: target, from: source, in: engine, preference: preference, consent: engine.consentHandler, memory: engine.memory)
@@ -191,6 +199,8 @@ public actor BatchTranslator {
             if !left.isEmpty { pending.append((session, language, left)) }
         }
         guard !pending.isEmpty, !Task.isCancelled else { return }
+        // Texts the memory was asked about are not asked again (one text, one lookup).
+        let lookedUp = memory != nil
         // One consent request for every language of the batch: the gate holds each session's
         // question until all have asked or found nothing missing, then asks once.
         consent?.expect(pending.count)
@@ -209,14 +219,16 @@ public actor BatchTranslator {
                         for member in members { yield(Result(index: member.index, text: member.text, outcome: .failed(ready))) }
                         return
                     }
-                    await Self.translate(members, with: session, yield: yield)
+                    await Self.translate(members, with: session, lookedUp: lookedUp, yield: yield)
                 }
             }
         }
     }
 
-    /// One language's texts, several in flight at once, each result as it comes.
-    private static func translate(_ members: [Member], with session: TranslationSession, yield: @escaping @Sendable (Result) -> Void) async {
+    /// One language's texts, several in flight at once, each result as it comes; `lookedUp`: the
+    /// memory was asked about them already.
+    private static func translate(_ members: [Member], with session: TranslationSession, lookedUp: Bool,
+                                  yield: @escaping @Sendable (Result) -> Void) async {
         await withTaskGroup(of: Result.self) { group in
             var next = 0
             func add() {
@@ -224,7 +236,8 @@ public actor BatchTranslator {
                 next += 1
                 group.addTask {
                     do {
-                        return Result(index: member.index, text: member.text, outcome: .translated(try await session.translate(member.text.text)))
+                        let response = try await session.translate(TranslationSession.Request(sourceText: member.text.text), lookUp: !lookedUp)
+                        return Result(index: member.index, text: member.text, outcome: .translated(response))
                     } catch {
                         return Result(index: member.index, text: member.text, outcome: .failed(TranslationError(error)))
                     }

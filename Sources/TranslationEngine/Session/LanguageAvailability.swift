@@ -7,7 +7,8 @@ import Synchronization
 /// An instance kept across an install answers as a new one would: the store is read again
 /// whenever it changed since the last answer. The asynchronous answers are as true as a
 /// download: an http repository whose index was never fetched (or not for an hour) is asked
-/// first, within `PackRepository.publicIndexTimeout`, never when offline, so a pair one
+/// first (the public index within `PackRepository.publicIndexTimeout`, the others within their
+/// download limits), never when offline, so a pair one
 /// download away is `supported` the first time. `catalogStatus(fromTag:toTag:)` answers from
 /// what is known without asking, for drawing.
 public final class LanguageAvailability: Sendable {

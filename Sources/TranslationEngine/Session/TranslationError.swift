@@ -74,6 +74,10 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
     }
     public static func notInstalled(packs: [String]) -> TranslationError { TranslationError(.notInstalled, packs: packs) }
     public static func downloadFailed(_ reason: String) -> TranslationError { TranslationError(.downloadFailed, detail: reason) }
+    /// A download that failed with `error`, kept as `underlyingError` for the host's advice.
+    public static func downloadFailed(_ error: PackError) -> TranslationError {
+        TranslationError(.downloadFailed, detail: error.description, underlying: error)
+    }
     public static func internalError(_ detail: String) -> TranslationError { TranslationError(.internalError, detail: detail) }
     /// An engine failure in one pipeline or worker (`what`, a mode such as `eng-spa`), keeping
     /// the error it threw.

@@ -117,8 +117,10 @@ public actor TranslationSession {
     private var plannedRoutes: [String: [Direction]] = [:]
     private let pool: PipelinePool
     /// Asked before packs are downloaded; without one, missing packs throw `notInstalled`.
-    private let consent: (any ConsentHandler)?
-    private let manager: PackManager?
+    nonisolated let consent: (any ConsentHandler)?
+    nonisolated let manager: PackManager?
+    /// The engine the session was made in (nil for tests' sessions over a pool of their own).
+    nonisolated let runtime: Engine?
     /// Installs under way, by the pack sets offered (see `InstallChoice`), so concurrent
     /// requests ask only once.
     private var installs: [InstallChoice: Task<Void, Error>] = [:]
@@ -181,7 +183,8 @@ public actor TranslationSession {
     public init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, consent: (any ConsentHandler)?, manager: PackManager?,
                 engine preference: EnginePreference = .auto, memory: TranslationMemory? = nil, in engine: Engine = .default) {
         self.init(sourceTag: sourceTag, targetTag: targetTag, catalog: catalog, pool: engine.pool, consent: consent, manager: manager,
-                  engine: preference, memory: memory, recognizer: engine.recognizer, preferredLanguage: engine.environment.preferredLanguage)
+                  engine: preference, memory: memory, recognizer: engine.recognizer, preferredLanguage: engine.environment.preferredLanguage,
+                  runtime: engine)
     }
 
     init(sourceTag: String?, targetTag: String?, pairs: InstalledPairs, pool: PipelinePool, memory: TranslationMemory? = nil) {
@@ -193,7 +196,7 @@ public actor TranslationSession {
     /// Tests' sessions: a pool of their own, and no memory unless the test passes one.
     init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, pool: PipelinePool,
          consent: (any ConsentHandler)?, manager: PackManager?, engine: EnginePreference = .auto, memory: TranslationMemory? = nil,
-         recognizer: LanguageRecognizer = LanguageRecognizer(), preferredLanguage: String = "en") {
+         recognizer: LanguageRecognizer = LanguageRecognizer(), preferredLanguage: String = "en", runtime: Engine? = nil) {
         self.sourceTag = sourceTag
         self.targetTag = targetTag ?? preferredLanguage
         self.engine = engine
@@ -205,6 +208,7 @@ public actor TranslationSession {
         self.manager = manager
         self.memory = memory
         self.recognizer = recognizer
+        self.runtime = runtime
     }
 
     private var pairs: InstalledPairs {
@@ -350,14 +354,16 @@ public actor TranslationSession {
         for install in installs.values { install.cancel() }
     }
 
-    private func translate(_ request: Request) async throws -> Response {
+    /// Translates one request; `lookUp: false` when the caller asked the memory already (the
+    /// batch translator's memory-first pass), so one text counts one lookup.
+    func translate(_ request: Request, lookUp: Bool = true) async throws -> Response {
         guard !isCancelled else { throw TranslationError.alreadyCancelled }
         let text = request.sourceText
         guard !text.allSatisfy(\.isWhitespace) else { throw TranslationError.nothingToTranslate }
         let source = try sourceTag ?? detectedTag(of: text)
         let route = try await route(from: source, to: targetTag)
         let key = memoryKey(of: text, from: source, along: route)
-        if let memory, let key, let entry = await memory.entry(for: key) {
+        if lookUp, let memory, let key, let entry = await memory.entry(for: key) {
             return response(to: request, from: source, along: route, entry: entry, remembered: true)
         }
         var output = text
@@ -499,7 +505,7 @@ public actor TranslationSession {
             do {
                 try await manager.download(packs)
             } catch let error as PackError {
-                throw TranslationError.downloadFailed(error.description)
+                throw TranslationError.downloadFailed(error)
             }
         }
         installs[choice] = task
