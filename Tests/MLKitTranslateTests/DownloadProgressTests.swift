@@ -12,25 +12,52 @@ extension MLKitTranslateTests {
         struct Seen: Sendable {
             /// Whether an unfinished state was seen before (else the check proves nothing).
             var sawUnfinished = false
-            /// Whether a determinate total was seen before the progress finished.
+            /// Whether a determinate total, or an indeterminate one (-1), was seen before it finished.
             var sawTotalBeforeFinishing = false
+            var sawIndeterminate = false
             /// At the first finished moment: `isModelDownloaded`, and the translation or its error.
             var downloadedWhenFinished: Bool?
             var translationWhenFinished: String?
+            /// The failure notification's message, when the download failed instead.
+            var failure: String?
         }
 
         let finished = Expectation<Seen>()
         private let stopped = Atomic<Bool>(false)
+        private let failure = FailureNote()
+        private let token: UncheckedToken
+
+        /// The failure notification's message, set from the posting thread.
+        private final class FailureNote: Sendable {
+            let message = Mutex<String?>(nil)
+        }
+
+        /// The observer token, only ever passed to `removeObserver`.
+        private struct UncheckedToken: @unchecked Sendable {
+            let value: any NSObjectProtocol
+        }
 
         /// Starts watching `progress`; at its first finished moment, asks about `model` and has
         /// `translator` translate `text`.
         init(_ progress: Progress, model: TranslateRemoteModel, translator: Translator, text: String) {
+            let failure = self.failure
+            token = UncheckedToken(value: NotificationCenter.default.addObserver(forName: .mlkitModelDownloadDidFail, object: nil, queue: nil) { notification in
+                let error = notification.userInfo?[ModelDownloadUserInfoKey.error.rawValue] as? NSError
+                failure.message.withLock { $0 = [error?.localizedDescription, error?.localizedFailureReason].compactMap { $0 }.joined(separator: ": ") }
+            })
             let thread = Thread { [self] in
                 var seen = Seen()
                 while !self.stopped.load(ordering: .relaxed) {
+                    // A failed download never finishes: say so rather than wait for ever.
+                    if let failed = self.failure.message.withLock({ $0 }) {
+                        seen.failure = failed
+                        finished.fulfill(seen)
+                        return
+                    }
                     guard progress.isFinished || progress.fractionCompleted >= 1 else {
                         seen.sawUnfinished = true
                         if progress.totalUnitCount > 0 { seen.sawTotalBeforeFinishing = true }
+                        if progress.isIndeterminate { seen.sawIndeterminate = true }
                         usleep(100)
                         continue
                     }
@@ -57,6 +84,7 @@ extension MLKitTranslateTests {
         /// Stops watching (a download that failed never finishes).
         func stop() {
             stopped.store(true, ordering: .relaxed)
+            NotificationCenter.default.removeObserver(token.value)
         }
     }
 
@@ -76,6 +104,7 @@ extension MLKitTranslateTests {
         let watch = ProgressWatch(progress, model: french, translator: translator, text: "Le chemin était long.")
         defer { watch.stop() }
         let seen = await watch.finished.value()
+        #expect(seen.failure == nil)
         #expect(seen.sawUnfinished, "the watch started before the download ended")
         #expect(seen.sawTotalBeforeFinishing, "the test repository says both packs' sizes")
         #expect(seen.downloadedWhenFinished == true, "finished, so isModelDownloaded is true")
@@ -111,5 +140,27 @@ extension MLKitTranslateTests {
                 "every byte arrived")
         #expect(MLKitFixtures.installed(store).isEmpty)
         #expect(!ModelManager.modelManager().isModelDownloaded(spanish))
+    }
+
+    @Test func whileAPacksSizeIsUnknownTheProgressIsIndeterminateAndBytesNeverFinishIt() {
+        // The sizes a registry learns for a model of an Argos pack (no size in the index, none
+        // from the server) and an Apertium one (size in the index): the bytes of the first alone
+        // outnumber the one size known.
+        let progress = Progress(totalUnitCount: -1)
+        let feed = DownloadProgress(progress)
+        feed.expect([(id: "translate-es_en", size: 0), (id: "eng-spa", size: 1_000)])
+        feed.update(id: "translate-es_en", bytes: 5_000, total: -1)
+        #expect(progress.isIndeterminate && !progress.isFinished, "\(progress.completedUnitCount) of \(progress.totalUnitCount)")
+        feed.installed("translate-es_en")
+        #expect(progress.totalUnitCount == 5_000 + 500 + 1_000 + 100 + 1, "known once it is on disk: bytes, installs, the check")
+        feed.update(id: "eng-spa", bytes: 1_000, total: 1_000)
+        feed.update(id: "eng-spa", bytes: 1_000, total: 1_000)
+        #expect(!progress.isFinished && progress.fractionCompleted < 1, "every byte is in, nothing of eng-spa installed")
+        feed.installed("eng-spa")
+        #expect(!progress.isFinished, "everything on disk, not yet checked")
+        feed.finish()
+        #expect(progress.isFinished && progress.fractionCompleted == 1)
+        feed.update(id: "eng-spa", bytes: 10, total: 1_000)
+        #expect(progress.isFinished, "a late report of bytes changes nothing")
     }
 }
