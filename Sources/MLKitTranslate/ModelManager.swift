@@ -30,7 +30,9 @@ public final class ModelManager: Sendable {
     /// `.mlkitModelDownloadDidFail` is posted on the main queue when it ends (success at once when
     /// nothing is missing).
     ///
-    /// - Returns: its progress in bytes; `cancel()` on it cancels the download.
+    /// - Returns: its progress: bytes, then installing, each pack's; it is finished only once the
+    ///   model is on disk (`isModelDownloaded` is true, a translator can translate), never for a
+    ///   download that failed. `cancel()` on it cancels the download.
     public func download(_ remoteModel: TranslateRemoteModel, conditions: ModelDownloadConditions) -> Progress {
         let progress = Progress(totalUnitCount: -1)
         let feed = DownloadProgress(progress)

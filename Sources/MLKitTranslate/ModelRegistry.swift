@@ -84,6 +84,7 @@ actor ModelRegistry {
                 defer { downloads[language] = nil }
                 try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
             }
+            // Only now, with the model checked on disk, does the progress finish (its last unit).
             progress?.finish()
             ModelDownloadNotification.postSucceeded(model)
         } catch {
@@ -115,7 +116,11 @@ actor ModelRegistry {
         // Argos's index gives no sizes: the server's, when it says them, make the progress a fraction.
         progress?.expect(await manager.withSizes(entries).map { ($0.id, $0.size) })
         do {
-            try await manager.download(plan.missing, progress: { id, bytes, total in progress?.update(id: id, bytes: bytes, total: total) })
+            // One pack at a time, so each pack's install units complete once it is on disk.
+            for id in plan.missing {
+                try await manager.download([id], progress: { id, bytes, total in progress?.update(id: id, bytes: bytes, total: total) })
+                progress?.installed(id)
+            }
         } catch {
             if case .cancelled = error {
                 throw MLKitError.make(.cancelled, "The download of the \(language) model was cancelled; nothing of it was installed")

@@ -73,13 +73,19 @@ public final class LanguageAvailability: Sendable {
         state = Mutex(State(catalog: catalog, availability: Availability(packs: pairs.packs), storeStamp: nil))
     }
 
-    /// Every language some route reads or writes, each once (`ca` and `ca-valencia` are one
-    /// `Locale.Language`; `supportedLanguageTags` keeps them apart).
+    /// Every language some route reads or writes, each once, sorted by code.
+    ///
+    /// A language is a base language code: `en` and `en-US`, `pt` and `pt-BR`, `ca` and
+    /// `ca-valencia` are one language each (given as its bare code, `en`), while `nb` and `nn`,
+    /// or `hbs` and its members `hr`, `sr` and `bs`, have codes of their own and stay apart. A
+    /// region or variant is how a route writes the language, not another language;
+    /// `supportedLanguageTags` keeps them.
     public var supportedLanguages: [Locale.Language] {
         get async {
             _ = await refreshIndexes()
-            var seen: Set<Locale.Language> = []
-            return current().supportedLanguages.map(Locale.Language.init(identifier:)).filter { seen.insert($0).inserted }
+            var seen: Set<String> = []
+            return current().supportedLanguages.map(LanguageTag.base).filter { seen.insert($0).inserted }
+                .map { Locale.Language(identifier: $0) }
         }
     }
 
