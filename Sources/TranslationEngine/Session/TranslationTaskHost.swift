@@ -23,7 +23,7 @@ import Synchronization
 @MainActor
 public final class TranslationTaskHost {
     /// What a run does with its session.
-    public typealias Action = @Sendable (TranslationSession) async -> Void
+    typealias Action = @Sendable (TranslationSession) async -> Void
     /// How a run's session is made from the configuration.
     typealias SessionFactory = @Sendable (TranslationSession.Configuration) -> TranslationSession
 

@@ -91,7 +91,8 @@ actor Gate {
 extension TranslationTaskHostTests {
     @Test func settingAConfigurationRunsTheActionOnceWithASessionOfItsLanguages() async {
         let log = RunLog()
-        let host = Self.host { session in _ = await log.begin(session) }
+        // An action may be main-actor isolated, as a SwiftUI view's is, and touch its state directly.
+        let host = Self.host { @MainActor session in _ = log.begin(session) }
         #expect(host.configuration == nil)
         host.configuration = Self.spanishToEnglish
         await host.waitUntilIdle()
