@@ -16,9 +16,10 @@ import Synchronization
 /// - Setting an equal configuration does nothing; nil cancels the run and starts none.
 /// - A host that goes away cancels its run, as a view that disappears does.
 ///
-/// The action runs off the main actor (the session is made there too: making one reads the
-/// pack store from disk), so a host driven by a main-actor UI never waits for it. Await the
-/// translations inside the action, rather than starting a `Task` there, so that cancelling
+/// The session is made off the main actor (making one reads the pack store from disk), and a
+/// nonisolated action runs there too, so a host driven by a main-actor UI never waits for them;
+/// an action marked `@MainActor` may touch UI state directly. Await the translations inside the
+/// action, rather than starting a `Task` there, so that cancelling
 /// and `waitUntilIdle()` reach them.
 @MainActor
 public final class TranslationTaskHost {
