@@ -181,6 +181,7 @@ do {
     case "availability": try await availability()
     case "download": try await download()
     case "preferred": try await preferredTarget()
+    case "translateAll": await translateAllScenario()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

@@ -101,6 +101,14 @@ struct AppleClientTests {
         ])
     }
 
+    /// Seed 003's `translateAll()` (set the configuration, then `invalidate()` it) over a
+    /// `TranslationTaskHost`: each call translates the review shown then, two texts at once.
+    @Test func seed003TranslateAllRunsTheHostsTaskForEachReview() throws {
+        #expect(try Self.run("translateAll") == [
+            "1: The dog drinks water. | The house is big.", "2: The cat sleeps. | The path is long.", "version: 1",
+        ])
+    }
+
     @Test func aNilTargetIsThePreferredLanguageAndANilSourceIsDetected() throws {
         let lines = try Self.run("preferred", language: "es_ES.UTF-8")
         #expect(lines.first == "target: es")
