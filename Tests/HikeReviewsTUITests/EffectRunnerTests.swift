@@ -72,3 +72,37 @@ extension EffectRunnerTests {
         await runner.cancelAll()
     }
 }
+
+extension EffectRunnerTests {
+    /// The reducer's configuration is the trigger: a `.translate` effect sets its purpose's
+    /// `TranslationTaskHost`, whose run translates with a session made from it; an invalidated
+    /// configuration runs again (results carry it); leaving the screen clears the hosts.
+    @Test(.timeLimit(.minutes(1)))
+    func translationsRunThroughTheScreensTranslationTaskHosts() async throws {
+        let runner = Self.runner()
+        let job = TranslationJob(reviewID: "r1", text: "El perro bebe agua en la fuente del pueblo.", source: "es")
+        let first = TranslationTask(purpose: .route(0), configuration: .init(sourceTag: nil, targetTag: "en"), jobs: [job])
+        await runner.run([.translate(first)])
+        var hosts = try #require(await runner.hostsStorage)
+        #expect(await hosts.configuration(of: .route(0)) == first.configuration)
+
+        var invalidated = first.configuration
+        invalidated.invalidate()
+        let second = TranslationTask(purpose: .route(0), configuration: invalidated, jobs: [job])
+        await runner.run([.translate(second)])
+        hosts = try #require(await runner.hostsStorage)
+        #expect(await hosts.configuration(of: .route(0)) == invalidated)
+        // The offline runner has no packs: the review fails, reported for the run of the
+        // invalidated configuration.
+        var failedFor: [TranslationSession.Configuration] = []
+        while !failedFor.contains(invalidated) {
+            for action in runner.queue.drain() {
+                if case .translationFailed(let task, _, _) = action { failedFor.append(task.configuration) }
+            }
+            if !failedFor.contains(invalidated) { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        await runner.run([.cancelTranslations])
+        #expect(await hosts.configuration(of: .route(0)) == nil)
+        await runner.cancelAll()
+    }
+}

@@ -2,15 +2,38 @@ import Foundation
 import TranslationEngine
 
 extension EffectRunner {
-    /// Inline translation through the engine's batch translator (one session per source
-    /// language, the memory first, one consent for every language); results stream back as
-    /// actions as each review is done.
-    func translate(_ task: TranslationTask) {
+    /// The screens' hosts, made on first use: their sessions are the runner's (its engine, its
+    /// consent dialog, its packs and memory) and their runs are `runHosted`.
+    func hosts() -> TranslationHosts {
+        if let hostsStorage { return hostsStorage }
+        let (engine, consent, manager, memory) = (self.engine, self.consent, self.manager, self.memory)
+        let made = TranslationHosts(makeSession: { configuration in
+            TranslationSession(sourceTag: configuration.sourceTag, targetTag: configuration.targetTag, consent: consent, manager: manager,
+                               engine: configuration.engine, memory: configuration.remembersTranslations ? memory : nil, in: engine)
+        }, work: { [weak self] purpose, session in
+            await self?.runHosted(purpose, with: session)
+        })
+        hostsStorage = made
+        return made
+    }
+
+    /// One host's run: the latest task of its purpose, translated with the host's session through
+    /// the engine's batch translator, as a task of the runner's (so `c` reaches its downloads and
+    /// leaving the screen cancels it). The run lasts as long as the work; cancelling the run
+    /// (a newer configuration) cancels the work.
+    func runHosted(_ purpose: TranslationTask.Purpose, with session: TranslationSession) async {
+        guard let task = pending[purpose] else { return }
+        let translator = BatchTranslator(session: session)
+        let work = if case .overlay = purpose { translateForOverlay(task, with: translator) } else { translate(task, with: translator) }
+        await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
+    }
+
+    /// Inline translation: results stream back as actions as each review is done.
+    private func translate(_ task: TranslationTask, with translator: BatchTranslator) -> Task<Void, Never> {
         let tag = task.id
-        let translator = makeTranslator(to: task.target)
         let queue = self.queue
         let texts = task.jobs.map { BatchTranslator.Text($0.text, id: $0.reviewID, source: $0.source) }
-        start(.translation(task.purpose), translators: [translator]) {
+        return start(.translation(task.purpose), translators: [translator]) {
             for await result in translator.translate(texts) {
                 if Task.isCancelled { return }
                 guard let id = result.text.id else { continue }
@@ -29,12 +52,11 @@ extension EffectRunner {
         }
     }
 
-    func translateForOverlay(_ task: TranslationTask) {
-        guard let job = task.jobs.first else { return }
+    private func translateForOverlay(_ task: TranslationTask, with translator: BatchTranslator) -> Task<Void, Never> {
         let tag = task.id
-        let translator = makeTranslator(to: task.target)
         let queue = self.queue
-        start(.translation(task.purpose), translators: [translator]) {
+        guard let job = task.jobs.first else { return Task {} }
+        return start(.translation(task.purpose), translators: [translator]) {
             let outcome = await translator.translate(job.text, source: job.source)
             if Task.isCancelled { return }
             switch outcome {
@@ -48,12 +70,6 @@ extension EffectRunner {
                                                                        remembered: false)))
             }
         }
-    }
-
-    /// A translator of the runner's engine into `target`, asking through the modal dialog and
-    /// remembering in the runner's memory.
-    private func makeTranslator(to target: String) -> BatchTranslator {
-        BatchTranslator(to: target, in: engine, consent: consent, manager: manager, memory: memory)
     }
 
     /// What the translation memory holds for the reviews, sent back in one action (one frame

@@ -40,6 +40,10 @@ actor EffectRunner {
     /// they started outlives a cancelled translation, and `.cancelDownloads` must reach it.
     private var translators: [Int: [BatchTranslator]] = [:]
     private var generation = 0
+    /// The latest task of each purpose: what its host's run translates.
+    var pending: [TranslationTask.Purpose: TranslationTask] = [:]
+    /// The `.translationTask`s of the screens, made on first use.
+    var hostsStorage: TranslationHosts?
 
     /// A runner on `engine` (its memory; its packs unless `manager` names others, as tests do).
     init(queue: ActionQueue, detector: some LanguageDetecting, engine: Engine = HostEnvironment.engine, manager: PackManager? = nil) {
@@ -57,7 +61,7 @@ actor EffectRunner {
     /// How many tasks still hold translators (for tests: those of ended tasks are let go).
     var sessionHolders: Int { translators.count }
 
-    func run(_ effects: [Effect]) {
+    func run(_ effects: [Effect]) async {
         // Download events are forwarded from the first effect on, for as long as the runner lives.
         if running[.downloadEvents] == nil { forwardDownloadEvents() }
         for effect in effects {
@@ -65,7 +69,10 @@ actor EffectRunner {
             case .detectLanguages(let reviews):
                 detect(reviews)
             case .translate(let task):
-                if case .overlay = task.purpose { translateForOverlay(task) } else { translate(task) }
+                // The configuration is the trigger: its purpose's host runs `runHosted` with a
+                // session made from it, cancelling the run of the configuration before.
+                pending[task.purpose] = task
+                await hosts().show(task)
             case .recall(let task):
                 recall(task)
             case .answerConsent(let id, let answer):
@@ -79,6 +86,7 @@ actor EffectRunner {
                 cancel(.downloadEvents)
                 forwardDownloadEvents()
             case .cancelTranslations:
+                await hosts().cancelAll()
                 for key in running.keys {
                     if case .translation = key { cancel(key) }
                 }
@@ -99,7 +107,8 @@ actor EffectRunner {
     }
 
     /// Cancels all running work and every download (on quit); open consent requests are declined.
-    func cancelAll() {
+    func cancelAll() async {
+        await hostsStorage?.cancelAll()
         for key in running.keys { cancel(key) }
         for translator in translators.values.joined() { translator.cancel() }
         consent.declineAll()
@@ -107,7 +116,8 @@ actor EffectRunner {
 
     /// Starts `work` as the task of `key`, cancelling the task the key had (a download its
     /// translators started goes on: the user approved it).
-    func start(_ key: Key, translators: [BatchTranslator] = [], _ work: @escaping @Sendable () async -> Void) {
+    @discardableResult
+    func start(_ key: Key, translators: [BatchTranslator] = [], _ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         cancel(key)
         generation += 1
         let generation = self.generation
@@ -119,6 +129,7 @@ actor EffectRunner {
         }
         running[key] = Running(generation: generation, task: task)
         if !translators.isEmpty { self.translators[generation] = translators }
+        return task
     }
 
     private func cancel(_ key: Key) {

@@ -26,7 +26,7 @@ public final class TranslationTaskHost {
     /// What a run does with its session.
     typealias Action = @Sendable (TranslationSession) async -> Void
     /// How a run's session is made from the configuration.
-    typealias SessionFactory = @Sendable (TranslationSession.Configuration) -> TranslationSession
+    public typealias SessionFactory = @Sendable (TranslationSession.Configuration) -> TranslationSession
 
     /// What the runs translate: nil runs nothing; a change runs the action again.
     public var configuration: TranslationSession.Configuration? {
@@ -53,8 +53,16 @@ public final class TranslationTaskHost {
         self.init(makeSession: { TranslationSession(configuration: $0) }, action: action)
     }
 
-    /// A host whose sessions come from `makeSession` (tests: sessions over their own pairs and pool).
-    init(makeSession: @escaping SessionFactory, action: @escaping Action) {
+    /// A host whose sessions are made in `engine` (`TranslationSession(configuration:in:)`).
+    public convenience init(in engine: Engine, action: @escaping @Sendable (TranslationSession) async -> Void) {
+        self.init(makeSession: { TranslationSession(configuration: $0, in: engine) }, action: action)
+    }
+
+    /// A host whose sessions come from `makeSession`: a host with its own consent handler, pack
+    /// manager or memory for its sessions (the app's dialog), or tests' sessions over their own
+    /// pairs and pool.
+    public init(makeSession: @escaping @Sendable (TranslationSession.Configuration) -> TranslationSession,
+                action: @escaping @Sendable (TranslationSession) async -> Void) {
         self.makeSession = makeSession
         self.action = action
     }
