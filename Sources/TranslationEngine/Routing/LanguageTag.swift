@@ -27,11 +27,6 @@ public enum LanguageTag {
         }.joined(separator: "-")
     }
 
-    /// `canonical(_:)` of an optional tag.
-    static func canonical(_ tag: String?) -> String? {
-        tag.map { canonical($0) }
-    }
-
     private static func asciiLowercased(_ part: Substring) -> String {
         String(String.UnicodeScalarView(part.unicodeScalars.map { scalar in
             (65...90).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32)! : scalar

@@ -30,7 +30,7 @@ public actor BatchTranslator {
         public init(_ text: String, id: String? = nil, source: String? = nil) {
             self.text = text
             self.id = id
-            self.source = LanguageTag.canonical(source)
+            self.source = source.map(LanguageTag.canonical)
         }
     }
 
@@ -73,7 +73,7 @@ public actor BatchTranslator {
     public init(to target: String?, from source: String? = nil, in engine: Engine = .default, preference: EnginePreference = .auto,
                 consent: (any ConsentHandler)?, manager: PackManager? = nil, memory: TranslationMemory?) {
         targetTag = LanguageTag.canonical(target ?? engine.environment.preferredLanguage)
-        sourceTag = LanguageTag.canonical(source)
+        sourceTag = source.map(LanguageTag.canonical)
         self.engine = engine
         self.preference = preference
         self.consent = consent.map(ConsentGate.init(host:))

@@ -35,8 +35,8 @@ extension TranslationSession {
 
         /// Tags in any case; they are kept in canonical case (`ES` is `es`).
         public init(sourceTag: String?, targetTag: String?) {
-            self.sourceTag = LanguageTag.canonical(sourceTag)
-            self.targetTag = LanguageTag.canonical(targetTag)
+            self.sourceTag = sourceTag.map(LanguageTag.canonical)
+            self.targetTag = targetTag.map(LanguageTag.canonical)
         }
 
         /// Asks for the translation to run again with the same languages.

@@ -198,7 +198,7 @@ public actor TranslationSession {
          consent: (any ConsentHandler)?, manager: PackManager?, engine: EnginePreference = .auto, memory: TranslationMemory? = nil,
          recognizer: LanguageRecognizer = LanguageRecognizer(), preferredLanguage: String = "en", runtime: Engine? = nil) {
         // Tags compare case-insensitively: made canonical here, every later comparison is plain.
-        self.sourceTag = LanguageTag.canonical(sourceTag)
+        self.sourceTag = sourceTag.map(LanguageTag.canonical)
         self.targetTag = LanguageTag.canonical(targetTag ?? preferredLanguage)
         self.engine = engine
         self.canRequestDownloads = consent != nil && manager != nil
