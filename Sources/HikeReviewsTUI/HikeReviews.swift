@@ -26,15 +26,23 @@ enum HikeReviews {
         // One engine for the whole run, from the variables, what ships with the binary and the
         // flags. Nothing is opened before its first use; the app replaces the memory's warning
         // handler (stderr is under curses there). Code that asks for the default engine gets it.
-        let engine = Engine(environment: HostEnvironment.make(globals), memoryWarnings: CacheCommand.printWarning)
+        let environment = HostEnvironment.make(globals)
+        // A setting that cannot be used stops every command that reads settings (all but
+        // --help and --version), one line each, before anything starts: a default in its place
+        // would hide a typo, and `inf` or a huge number must never reach a conversion.
+        if !environment.problems.isEmpty, invocation != .help, invocation != .version {
+            for problem in environment.problems { StandardError.print("hike-reviews: \(problem)") }
+            exit(2)
+        }
+        let engine = Engine(environment: environment, memoryWarnings: CacheCommand.printWarning)
         Engine.default = engine
         switch invocation {
         case .help:
             StandardOutput.shared.line(CommandLineOptions.help)
-            exit(StandardOutput.shared.flush() ? 0 : StandardOutput.brokenPipeStatus)
+            exit(StandardOutput.shared.flush() ? 0 : StandardOutput.shared.failureStatus)
         case .version:
             StandardOutput.shared.line("hike-reviews \(CommandLineOptions.version)")
-            exit(StandardOutput.shared.flush() ? 0 : StandardOutput.brokenPipeStatus)
+            exit(StandardOutput.shared.flush() ? 0 : StandardOutput.shared.failureStatus)
         case .detect(let json, let files):
             exit(DetectCommand.run(json: json, files: files, recognizer: engine.recognizer))
         case .translate(let source, let target, let json, let yes, let preference, let files):

@@ -37,7 +37,7 @@ enum CacheCommand {
             output.line("this process: \(rateText(hits: statistics.processHits, misses: statistics.processMisses))")
             output.line("overall: \(rateText(hits: statistics.totalHits, misses: statistics.totalMisses))")
         }
-        return output.flush() ? 0 : StandardOutput.brokenPipeStatus
+        return output.flush() ? 0 : StandardOutput.shared.failureStatus
     }
 
     /// Forgets every remembered translation; 1 when the file cannot be written.

@@ -133,7 +133,7 @@ enum CommandLineOptions {
             for tag in operands where !PreferredLanguage.isWellFormedTag(tag) {
                 throw UsageError(message: "availability: '\(TerminalSafe.clean(tag))' is not a language tag (try en, es or pt-BR)")
             }
-            return .availability(from: operands[0], to: operands[1], engine: engine)
+            return .availability(from: LanguageTag.canonical(operands[0]), to: LanguageTag.canonical(operands[1]), engine: engine)
         default: break
         }
         var data: String?
@@ -320,7 +320,8 @@ enum CommandLineOptions {
     }
 
     /// A language option's value: a well-formed tag of a language ICU or Apertium knows (`xx`,
-    /// `qq` and `und` are usage errors, whatever the command does next).
+    /// `qq` and `und` are usage errors, whatever the command does next), in canonical case
+    /// (`--to EN` is `en`).
     private static func tag(_ value: String, option: String) throws(UsageError) -> String {
         guard PreferredLanguage.isWellFormedTag(value) else {
             throw UsageError(message: "\(option): '\(value)' is not a language tag (try en, es or pt-BR)")
@@ -328,7 +329,7 @@ enum CommandLineOptions {
         guard LanguageNames.isKnownLanguage(value) else {
             throw UsageError(message: "\(option): '\(value)' is an unknown language (try en, es or pt-BR)")
         }
-        return value
+        return LanguageTag.canonical(value)
     }
 
     /// `--engine`'s value.

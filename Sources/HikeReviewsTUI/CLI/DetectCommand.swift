@@ -25,10 +25,10 @@ enum DetectCommand {
                     inputs.report("hike-reviews: detect: cannot read input after line \(number): \(message)")
                     continue
                 }
-                guard output.line(json ? jsonLine(guess) : plainLine(guess)) else { return StandardOutput.brokenPipeStatus }
+                guard output.line(json ? jsonLine(guess) : plainLine(guess)) else { return StandardOutput.shared.failureStatus }
             }
         }
-        return output.flush() ? inputs.status : StandardOutput.brokenPipeStatus
+        return output.flush() ? inputs.status : StandardOutput.shared.failureStatus
     }
 
     static func plainLine(_ guess: LanguageGuess) -> String {

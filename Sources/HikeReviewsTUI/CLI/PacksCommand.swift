@@ -41,18 +41,20 @@ enum PacksCommand {
             StandardError.print("hike-reviews: packs list: an entry was left out: \(line)")
         }
         let rows = packs.map(Row.init)
+        let output = StandardOutput.shared
         if json {
             let objects: [[String: Any]] = rows.map {
                 ["id": $0.id, "title": $0.title, "status": $0.status.rawValue, "version": $0.version, "size": $0.size, "directions": $0.directions,
                  "engine": $0.engine, "sha256": $0.sha256 ?? NSNull()]
             }
             let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
-            print(String(decoding: data, as: UTF8.self))
+            output.line(String(decoding: data, as: UTF8.self))
         } else if rows.isEmpty {
-            print("no packs: none installed and no repository (see hike-reviews --help, packs)")
+            output.line("no packs: none installed and no repository (see hike-reviews --help, packs)")
         } else {
-            print(table(rows))
+            output.line(table(rows))
         }
+        guard output.flush() else { return output.failureStatus }
         return problem == nil ? 0 : 1
     }
 

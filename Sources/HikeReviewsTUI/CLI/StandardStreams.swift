@@ -34,7 +34,12 @@ enum StandardStreams {
 }
 
 /// Standard output, written with `write(2)`: buffered when it is not a terminal, and stopped
-/// for good once the reader has gone (EPIPE), so `... | head -1` ends the command at once.
+/// for good at the first failed write, so `... | head -1` ends the command at once.
+///
+/// Only a reader that has gone (EPIPE) is quiet, with a program killed by SIGPIPE's status;
+/// any other failure (ENOSPC on a full disk or /dev/full, EIO) is an error: one line on stderr
+/// naming standard output and the reason, exit status 1. Every command returns `failureStatus`
+/// when a write fails.
 final class StandardOutput: Sendable {
     static let shared = StandardOutput()
 
@@ -43,23 +48,32 @@ final class StandardOutput: Sendable {
 
     private struct State {
         var buffer: [UInt8] = []
-        var closed = false
+        /// The errno of the write that failed (EBADF when it was closed from the start); nil
+        /// while writes succeed.
+        var failure: Int32?
     }
     private let state = Mutex(State())
 
-    /// Whether the reader of standard output has gone (or it was closed from the start).
+    /// Whether standard output can no longer be written (its reader has gone, a write failed,
+    /// or it was closed from the start).
     var isClosed: Bool {
-        state.withLock { $0.closed }
+        state.withLock { $0.failure != nil }
+    }
+
+    /// The exit status a command ends with once a write failed: 141 when the reader has gone,
+    /// else 1 (the failure was said on stderr when it happened).
+    var failureStatus: Int32 {
+        state.withLock { $0.failure } == EPIPE ? Self.brokenPipeStatus : 1
     }
 
     /// Appends one line (a newline is added); on a terminal it is sanitised first, so a text
     /// holding escape sequences shows them as visible placeholders instead of running them.
-    /// Returns false once standard output is closed.
+    /// Returns false once standard output cannot be written.
     @discardableResult
     func line(_ text: String) -> Bool {
         let shown = StandardStreams.outputIsTerminal ? Self.terminalSafe(text) : text
         let full = state.withLock { state -> Bool? in
-            if state.closed { return nil }
+            if state.failure != nil { return nil }
             state.buffer.append(contentsOf: shown.utf8)
             state.buffer.append(0x0A)
             return state.buffer.count >= 64 * 1024
@@ -76,16 +90,42 @@ final class StandardOutput: Sendable {
         }.joined(separator: "\n")
     }
 
-    /// Writes what is buffered; false when standard output is closed.
+    /// Writes what is buffered; false when standard output cannot be written. The first
+    /// failure other than EPIPE is said on stderr, once.
     @discardableResult
     func flush() -> Bool {
-        state.withLock { state in
-            if state.closed { return false }
-            if StandardStreams.closedAtStart.contains(STDOUT_FILENO) { state.closed = true }
-            // EPIPE (the reader has gone), EBADF, EIO: nothing more can be written.
-            if !state.closed && !StandardStreams.writeAll(STDOUT_FILENO, state.buffer) { state.closed = true }
+        let failed = state.withLock { state -> Int32? in
+            if state.failure != nil { return nil }
+            if StandardStreams.closedAtStart.contains(STDOUT_FILENO) {
+                state.failure = EBADF
+            } else if let code = Self.write(STDOUT_FILENO, state.buffer) {
+                state.failure = code
+            }
             state.buffer.removeAll(keepingCapacity: true)
-            return !state.closed
+            return state.failure
+        }
+        if let failed, failed != EPIPE {
+            StandardError.print("hike-reviews: cannot write to standard output: \(String(cString: strerror(failed)))")
+        }
+        return failed == nil && !isClosed
+    }
+
+    /// Writes every byte, retrying on EINTR; the errno of the failure, nil when all were written.
+    private static func write(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    // A write of 0 bytes makes no progress: as good as an I/O error.
+                    return written < 0 ? errno : EIO
+                }
+            }
+            return nil
         }
     }
 }

@@ -86,7 +86,7 @@ enum TranslateCommand {
                 }
                 if !output.flush() {
                     continuation.finish()
-                    return StandardOutput.brokenPipeStatus
+                    return StandardOutput.shared.failureStatus
                 }
             }
             if inputEnded && nextToPrint > lastLine { break }
@@ -157,7 +157,7 @@ enum TranslateCommand {
     static func availability(from source: String, to target: String, engine preference: EnginePreference = .auto, in engine: Engine) async -> Int32 {
         let status = await LanguageAvailability(in: engine, engine: preference).status(fromTag: source, toTag: target)
         StandardOutput.shared.line(status.rawValue)
-        return StandardOutput.shared.flush() ? 0 : StandardOutput.brokenPipeStatus
+        return StandardOutput.shared.flush() ? 0 : StandardOutput.shared.failureStatus
     }
 
     private static func fail(_ error: TranslationError, status: Int32) -> Int32 {

@@ -18,6 +18,9 @@ enum AppRunner {
         }
         // Before initscr: with a SIGWINCH handler in place curses leaves window changes to us.
         installSignalHandlers()
+        // Its refusal is said while stderr is still the terminal's.
+        let trace = FrameTrace()
+        if let problem = trace.problem { StandardError.print(problem) }
 
         TerminalRescue.shared.arm()
         let backend = CursesBackend()
@@ -39,7 +42,7 @@ enum AppRunner {
 
         backend.watcher = watcher
         let state = AppState(routes: catalog.routes, size: backend.size, targetLanguage: target)
-        _ = await loop(backend, state: state, runner: runner, queue: queue)
+        _ = await loop(backend, state: state, runner: runner, queue: queue, trace: trace)
         watcher.stop()
         await runner.cancelAll()
         let signal = signals.signal

@@ -25,7 +25,9 @@ extension EngineEnvironment {
     ///   else `$XDG_CACHE_HOME/hike-reviews`, else `~/.cache/hike-reviews`, capped at
     ///   `HIKE_REVIEWS_CACHE_MAX_MB` (256).
     ///
-    /// A value that is not a number, or out of its range, is ignored (the default holds).
+    /// Every numeric setting is parsed by `NumericSetting` (finite, in its range); one that is
+    /// not, or a repository variable naming no URL, leaves its default and is listed in
+    /// `problems`: the engine prints nothing, and the host decides (the CLI stops with exit 2).
     public static func fromProcess(_ variables: [String: String] = ProcessInfo.processInfo.environment,
                                    remembersTranslations: Bool = false) -> EngineEnvironment {
         let reader = Variables(values: variables)
@@ -44,6 +46,7 @@ extension EngineEnvironment {
             languageIDModel: reader.nonEmpty("HIKE_REVIEWS_LANGID_MODEL").map { URL(fileURLWithPath: $0) },
             preferredLanguage: PreferredLanguage.fromEnvironment(variables),
             childEnvironment: variables)
+        environment.problems = reader.problems
         if environment.childEnvironment["PATH"]?.isEmpty ?? true { environment.childEnvironment["PATH"] = systemPath }
         return environment
     }
@@ -56,8 +59,24 @@ extension EngineEnvironment {
             values[name].flatMap { $0.isEmpty ? nil : $0 }
         }
 
-        func number(_ name: String) -> Double? {
-            values[name].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0.isFinite ? $0 : nil }
+        /// The setting's value; nil when it is unset or unusable (`problems` says which).
+        func number(_ setting: NumericSetting) -> Double? {
+            try? setting.value(of: values[setting.name])
+        }
+
+        /// Every variable that was set to something that cannot be used.
+        var problems: [SettingProblem] {
+            var problems: [SettingProblem] = []
+            for setting in NumericSetting.all {
+                do throws(SettingProblem) { _ = try setting.value(of: values[setting.name]) } catch { problems.append(error) }
+            }
+            for name in ["HIKE_REVIEWS_PACKS_URL", "HIKE_REVIEWS_PUBLIC_INDEX_URL"] {
+                for word in (values[name] ?? "").split(whereSeparator: \.isWhitespace) where PackRepository.indexURL(String(word)) == nil {
+                    problems.append(SettingProblem(variable: name, value: String(word), kind: .notAURL,
+                                                   expectation: "an http, https or file URL of an index.json, or an absolute path"))
+                }
+            }
+            return problems
         }
 
         var home: String {
@@ -89,24 +108,25 @@ extension EngineEnvironment {
 
         var downloadLimits: DownloadLimits {
             var limits = DownloadLimits()
-            if let seconds = number("HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS"), seconds > 0, seconds <= 86_400 {
+            // Each range keeps its conversion within Int and above zero.
+            if let seconds = number(.downloadIdleSeconds) {
                 limits = DownloadLimits(idleTimeout: .milliseconds(Int((seconds * 1000).rounded())), minimumRate: limits.minimumRate)
             }
-            if let text = values["HIKE_REVIEWS_DOWNLOAD_MIN_RATE"], let rate = Int(text.trimmingCharacters(in: .whitespaces)), rate >= 0 {
-                limits.minimumRate = rate
+            if let rate = number(.downloadMinimumRate) {
+                limits.minimumRate = Int(rate)
             }
             return limits
         }
 
         var pipelines: Pipelines {
             var pipelines = Pipelines()
-            if let megabytes = number("HIKE_REVIEWS_PIPELINE_MEMORY_MB"), megabytes >= 1, megabytes <= 1_048_576 {
-                pipelines.memoryBudget = Int(megabytes) << 20
+            if let megabytes = number(.pipelineMemoryMegabytes) {
+                pipelines.memoryBudget = Int(megabytes * 1_048_576)
             }
-            if let seconds = number("HIKE_REVIEWS_PIPELINE_IDLE_SECONDS"), seconds >= 0.1, seconds <= 1e7 {
-                pipelines.idleTimeout = .milliseconds(Int(seconds * 1000))
+            if let seconds = number(.pipelineIdleSeconds) {
+                pipelines.idleTimeout = .milliseconds(Int((seconds * 1000).rounded()))
             }
-            if let threads = number("HIKE_REVIEWS_NEURAL_THREADS"), threads >= 1, threads <= 64 {
+            if let threads = number(.neuralThreads) {
                 pipelines.neuralThreads = Int(threads)
             }
             return pipelines
@@ -123,7 +143,7 @@ extension EngineEnvironment {
                 folder = home + "/.cache/hike-reviews"
             }
             var settings = TranslationMemory.Settings(path: folder + "/memory.sqlite")
-            if let megabytes = number("HIKE_REVIEWS_CACHE_MAX_MB"), megabytes >= 0, megabytes <= 1_048_576 {
+            if let megabytes = number(.cacheMaxMegabytes) {
                 settings.maxBytes = Int64(megabytes * 1024 * 1024)
             }
             return settings

@@ -59,6 +59,9 @@ public struct EngineEnvironment: Sendable {
     /// them is where a mode file's programs are looked up. The locale is pinned to C.UTF-8 on
     /// the way (`ChildPipeline.childEnvironment`).
     public var childEnvironment: [String: String]
+    /// The variables `fromProcess()` could not use (each left its default); empty for an
+    /// environment built in code. The host reports them: the engine prints nothing.
+    public var problems: [SettingProblem] = []
 
     /// An environment over `store`; everything else has a default that reads nothing from the
     /// process: no repositories, online, Debian's pairs counted, no memory, no neural runtime,

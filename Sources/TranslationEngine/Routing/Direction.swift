@@ -14,8 +14,9 @@ public struct Direction: Hashable, Sendable {
 
     /// Creates a direction.
     public init(source: String, target: String, mode: String, pack: String, engine: PackEngine = .apertium) {
-        self.source = source
-        self.target = target
+        // Tags from an index in any case (`pt-br`) name the same language as the user's.
+        self.source = LanguageTag.canonical(source)
+        self.target = LanguageTag.canonical(target)
         self.mode = mode
         self.pack = pack
         self.engine = engine

@@ -1,5 +1,38 @@
 /// Small helpers over BCP 47 tags, enough for routing between Apertium languages.
-enum LanguageTag {
+public enum LanguageTag {
+    /// The tag in BCP 47's canonical case: the language and everything after a singleton
+    /// lowercase, a script titlecase, a region uppercase (`ES` -> `es`, `PT-br` -> `pt-BR`,
+    /// `ZH-hant` -> `zh-Hant`, `CA-Valencia` -> `ca-valencia`, `nn-X-E` -> `nn-x-e`).
+    ///
+    /// Tags compare case-insensitively (RFC 5646 2.1.1); the library makes every tag it is
+    /// given canonical where it comes in (sessions, availability, the planner, directions, batch
+    /// translation), so everything after compares them as plain strings and prints them in
+    /// this case. Only ASCII letters change; anything else is left for the tag checks to refuse.
+    public static func canonical(_ tag: String) -> String {
+        var afterSingleton = false
+        return tag.split(separator: "-", omittingEmptySubsequences: false).enumerated().map { index, part -> String in
+            let lower = asciiLowercased(part)
+            if index == 0 || afterSingleton { return lower }
+            if part.count == 1 {
+                afterSingleton = true
+                return lower
+            }
+            if part.count == 4, part.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                return lower.prefix(1).uppercased() + lower.dropFirst()
+            }
+            if part.count == 2, part.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                return lower.uppercased()
+            }
+            return lower
+        }.joined(separator: "-")
+    }
+
+    private static func asciiLowercased(_ part: Substring) -> String {
+        String(String.UnicodeScalarView(part.unicodeScalars.map { scalar in
+            (65...90).contains(scalar.value) ? Unicode.Scalar(scalar.value + 32)! : scalar
+        }))
+    }
+
     /// The language subtag alone: `es-MX` -> `es`, `ca-valencia` -> `ca`.
     static func base(_ tag: String) -> String {
         String(tag.split(separator: "-", maxSplits: 1).first ?? Substring(tag))

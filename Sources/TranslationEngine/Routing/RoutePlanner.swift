@@ -32,7 +32,9 @@ public struct RoutePlanner: Sendable {
     /// alphabetically. A region on the source no mode reads is ignored (`es-MX` reads as `es`).
     /// Translating a language into itself, or one variant into another, is unsupported unless
     /// one mode does exactly that (`nn` -> `nn-x-e`).
+    /// Tags compare case-insensitively (`ES` is `es`).
     public func route(from source: String, to target: String) -> [Direction]? {
+        let source = LanguageTag.canonical(source), target = LanguageTag.canonical(target)
         guard let installed = best(from: source, to: target, in: installedGraph) else { return best(from: source, to: target, in: graph) }
         // A variant asked for (ca-valencia) is not given up for plain Catalan already on disk.
         if LanguageTag.hasSubtag(target), installed.last?.target != target,

@@ -30,7 +30,7 @@ public actor BatchTranslator {
         public init(_ text: String, id: String? = nil, source: String? = nil) {
             self.text = text
             self.id = id
-            self.source = source
+            self.source = source.map(LanguageTag.canonical)
         }
     }
 
@@ -72,8 +72,8 @@ public actor BatchTranslator {
     /// installing through `manager` (nil: the engine's) and remembering in `memory` (nil: none).
     public init(to target: String?, from source: String? = nil, in engine: Engine = .default, preference: EnginePreference = .auto,
                 consent: (any ConsentHandler)?, manager: PackManager? = nil, memory: TranslationMemory?) {
-        targetTag = target ?? engine.environment.preferredLanguage
-        sourceTag = source
+        targetTag = LanguageTag.canonical(target ?? engine.environment.preferredLanguage)
+        sourceTag = source.map(LanguageTag.canonical)
         self.engine = engine
         self.preference = preference
         self.consent = consent.map(ConsentGate.init(host:))

@@ -120,7 +120,7 @@ public final class LanguageAvailability: Sendable {
     /// The status from the packs on disk and the indexes as last fetched, without asking any
     /// repository: for drawing, where an answer must not wait on the network.
     public func catalogStatus(fromTag source: String, toTag target: String) -> Status {
-        switch current().status(from: source, to: target) {
+        switch current().status(from: LanguageTag.canonical(source), to: LanguageTag.canonical(target)) {
         case .installed: return .installed
         case .supported: return .supported
         case .unsupported: return .unsupported

@@ -33,9 +33,10 @@ extension TranslationSession {
             targetTag = target.map(TranslationSession.tag(of:))
         }
 
+        /// Tags in any case; they are kept in canonical case (`ES` is `es`).
         public init(sourceTag: String?, targetTag: String?) {
-            self.sourceTag = sourceTag
-            self.targetTag = targetTag
+            self.sourceTag = sourceTag.map(LanguageTag.canonical)
+            self.targetTag = targetTag.map(LanguageTag.canonical)
         }
 
         /// Asks for the translation to run again with the same languages.

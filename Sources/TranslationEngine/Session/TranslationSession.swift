@@ -197,8 +197,9 @@ public actor TranslationSession {
     init(sourceTag: String?, targetTag: String?, catalog: PackCatalog, pool: PipelinePool,
          consent: (any ConsentHandler)?, manager: PackManager?, engine: EnginePreference = .auto, memory: TranslationMemory? = nil,
          recognizer: LanguageRecognizer = LanguageRecognizer(), preferredLanguage: String = "en", runtime: Engine? = nil) {
-        self.sourceTag = sourceTag
-        self.targetTag = targetTag ?? preferredLanguage
+        // Tags compare case-insensitively: made canonical here, every later comparison is plain.
+        self.sourceTag = sourceTag.map(LanguageTag.canonical)
+        self.targetTag = LanguageTag.canonical(targetTag ?? preferredLanguage)
         self.engine = engine
         self.canRequestDownloads = consent != nil && manager != nil
         self.catalog = catalog
@@ -222,7 +223,7 @@ public actor TranslationSession {
         var tag = language.languageCode?.identifier ?? "und"
         if let script = explicitScript(of: language) { tag += "-" + script }
         if let region = language.region?.identifier { tag += "-" + region }
-        return tag
+        return LanguageTag.canonical(tag)
     }
 
     /// The script the language was made with, if one was named (`zh-Hans`, `sr-Latn`).
