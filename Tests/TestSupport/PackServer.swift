@@ -18,7 +18,8 @@ public final class PackServer: Sendable {
                                        errorPath: folder.appendingPathComponent("err").path)
         self.root = root
         var port: Int?
-        for _ in 0..<200 {
+        // Python's start on a busy machine can take seconds: a minute is only the safety net.
+        for _ in 0..<2400 {
             if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let value = Int(text) {
                 port = value
                 break

@@ -62,7 +62,9 @@ struct Tmux {
     }
 
     /// Polls the screen until `predicate` holds or `seconds` pass; returns the last screen.
-    func waitForScreen(timeout seconds: Double = 10, _ predicate: (String) -> Bool) throws -> String {
+    /// `seconds` is only a safety net (a busy machine delays, it does not fail): callers wait
+    /// for what the screen shows, never for a time.
+    func waitForScreen(timeout seconds: Double = 60, _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
