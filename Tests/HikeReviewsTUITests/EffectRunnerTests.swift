@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 import Testing
 import TranslationEngine
@@ -7,7 +8,7 @@ import TranslationEngine
 /// The effect runner's tasks: one per key, the older one cancelled, a finished one forgotten.
 @Suite struct EffectRunnerTests {
     static func runner() -> EffectRunner {
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("runner-store-\(UUID().uuidString)").path
+        let store = Scratch.root.appendingPathComponent("runner-store-\(UUID().uuidString)").path
         let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: store + "/index.json"), offline: true)
         return EffectRunner(queue: ActionQueue(), detector: RecognizerDetector(), manager: manager)
     }

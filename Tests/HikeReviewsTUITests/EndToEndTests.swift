@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real binary in a real terminal (tmux): keys in, screens out, terminal restored.
@@ -10,7 +11,7 @@ struct EndToEndTests {
         let tmux = Tmux()
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("hike-e2e-\(UUID().uuidString)")
+            folder = Scratch.root.appendingPathComponent("hike-e2e-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
 

@@ -45,7 +45,7 @@ extension HostileCommandLineTests {
             #expect(result.output.isEmpty)
         }
         // Files named on the command line are still read.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("closed-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("closed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("in.txt").path
@@ -63,7 +63,7 @@ extension HostileCommandLineTests {
     /// `... | head -1` ends the command at once, quietly, with no stage left running.
     @Test func aReaderThatGoesAwayStopsTheCommandAtOnce() throws {
         // A private copy of the pairs' path, so only this run's stages carry it in their argv.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("epipe-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("epipe-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let pairs = folder.appendingPathComponent("apertium").path
@@ -106,7 +106,7 @@ extension HostileCommandLineTests {
     /// Long lines cost time in proportion to their length; a line over the limit is refused
     /// alone, at once, and the lines around it are answered.
     @Test func aHugeLineIsRefusedAloneWithinSeconds() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("long-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("in.txt").path
@@ -154,7 +154,7 @@ extension HostileCommandLineTests {
     func escapesOnATerminalAreShownNotRun() throws {
         let tmux = Tmux()
         defer { tmux.kill() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tty-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("tty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("in.txt").path

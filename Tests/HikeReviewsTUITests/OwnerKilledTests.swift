@@ -39,7 +39,7 @@ struct OwnerKilledTests {
     }
 
     static func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owner-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("owner-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TranslationEngine
 @testable import HikeReviewsTUI
@@ -50,7 +51,7 @@ extension ScriptedSessionTests {
     /// Spanish reviews translated inline.
     @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"), .timeLimit(.minutes(3)))
     func translateWithTheRealEngine() async throws {
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("scripted-store-\(UUID().uuidString)").path
+        let store = Scratch.root.appendingPathComponent("scripted-store-\(UUID().uuidString)").path
         let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: TestRepository.path + "/index.json"), offline: true)
         let queue = ActionQueue()
         let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), manager: manager)

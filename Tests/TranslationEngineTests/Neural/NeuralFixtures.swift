@@ -22,7 +22,7 @@ enum NeuralFixtures {
         var random: String
     }
 
-    static let modelsFolder = FileManager.default.temporaryDirectory.appendingPathComponent("hike-neural-models-\(getpid())").path
+    static let modelsFolder = Scratch.root.appendingPathComponent("hike-neural-models-\(getpid())").path
 
     static let models: Result<Models, Subprocess.Failure> = {
         let folder = modelsFolder

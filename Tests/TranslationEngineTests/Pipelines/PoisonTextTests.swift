@@ -118,7 +118,7 @@ extension PoisonTextTests {
     /// alone, every other request is answered, and the pipeline is not respawned for ever.
     @Test(.timeLimit(.minutes(10)))
     func aRequestThatKillsThePipelineTwiceFailsAlone() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("poison-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("poison-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // Copies NUL-terminated segments and exits on one that holds the word POISONQ.

@@ -190,7 +190,7 @@ extension PipelinePoolNeuralTests {
     }
 
     @Test func aWorkerNotMeasuredYetCountsAsItsModelPlusPython() async throws {
-        let package = FileManager.default.temporaryDirectory.appendingPathComponent("pool-estimate-\(UUID().uuidString)").path
+        let package = Scratch.root.appendingPathComponent("pool-estimate-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: package + "/model", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: package) }
         // Sparse: 200 MB by size, nothing on disk.
@@ -224,7 +224,7 @@ extension PipelinePoolNeuralTests {
     @Test func anOwnerKilledWithSignalNineLeavesNoWorkerOrStageBehind() async throws {
         // The owner is this test binary run again as `PoolOwnerChild`: a pool with a warm worker
         // and a warm spa-eng pipeline, its pids written to a file, then killed with -9.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pool-owner-\(UUID().uuidString)").path
+        let folder = Scratch.root.appendingPathComponent("pool-owner-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let pidsPath = folder + "/pids"
