@@ -27,11 +27,23 @@ install: setup packs
 	$(SWIFT) build -c release
 	bash scripts/install "$(PREFIX)" "$$($(SWIFT) build -c release --show-bin-path)/hike-reviews"
 
-## Run every test: unit, reducer, snapshot, and end-to-end in tmux.
+## Run every test: unit, reducer, snapshot, and end-to-end in tmux. The run's temporary files go
+## to a folder of its own, removed at the end (the tests remove theirs; this also catches a
+## crashed run's), and a run that changes the work tree (`git status`) fails.
 test: setup
 	bash scripts/fetch-test-pairs
 	$(SWIFT) build
-	$(SWIFT) test
+	@before="$$(git status --porcelain 2>/dev/null)"; \
+	scratch="$$(mktemp -d /tmp/hike-make-test.XXXXXX)"; \
+	TMPDIR="$$scratch" PYTHONDONTWRITEBYTECODE=1 $(SWIFT) test; status=$$?; \
+	rm -rf "$$scratch"; \
+	after="$$(git status --porcelain 2>/dev/null)"; \
+	if [ "$$before" != "$$after" ]; then \
+		echo "make test: the run changed the work tree (git status before, then after):"; \
+		printf '%s\n' "$$before" "--" "$$after"; \
+		status=1; \
+	fi; \
+	exit $$status
 
 ## Benchmarks (release build); results go to BENCHMARKS.md.
 bench: setup

@@ -25,7 +25,7 @@ struct AppleClientTests {
     /// Runs one scenario with the pairs installed (or, `installed: false`, none and make test's
     /// repository to download from), in a store of its own; returns its output lines.
     static func run(_ scenario: String, installed: Bool = true, language: String = "C.UTF-8") throws -> [String] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apple-client-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("apple-client-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out").path

@@ -9,7 +9,7 @@ import TranslationEngine
 @Suite(.serialized, .enabled(if: TestRepository.available, "needs make test's pack repository"))
 struct ArgosPacksCommandTests {
     static let argos = Result { () throws -> String in
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("argos-cli-\(UUID().uuidString)").path
+        let out = Scratch.root.appendingPathComponent("argos-cli-\(UUID().uuidString)").path
         let script = Paths.packageRoot.appendingPathComponent("Tests/TranslationEngineTests/Fixtures/make_argos_packages.py").path
         let result = try Subprocess.output(of: ["/usr/bin/env", "python3", script, out], input: "")
         guard result.status == 0 else { throw Subprocess.Failure(description: "make_argos_packages.py failed: \(result.error)") }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct CommandLineTests {
     /// Runs the built binary with `arguments` and `input` on stdin.
     static func runBinary(_ arguments: [String], input: String = "", environment: [String] = []) throws -> (status: Int32, output: String, error: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hike-cli-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("hike-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputPath = folder.appendingPathComponent("in").path
@@ -77,7 +77,7 @@ extension CommandLineTests {
     }
 
     @Test func badDataFileIsOneLineWithItsPosition() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hike-bad-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("hike-bad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("routes.json")
@@ -102,7 +102,7 @@ extension CommandLineTests {
 
     /// An empty pack store, so the user's own packs never change what a test sees.
     static let emptyStore: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("empty-store-\(getpid())").path
+        let path = Scratch.root.appendingPathComponent("empty-store-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }()

@@ -9,7 +9,7 @@ import Testing
         let folder: URL
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("hike-data-\(UUID().uuidString)")
+            folder = TestSupport.Scratch.root.appendingPathComponent("hike-data-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TranslationEngine
 @testable import HikeReviewsTUI
@@ -30,7 +31,7 @@ import TranslationEngine
 extension DetectSecondOpinionTests {
     @Test func withoutTheModelDetectIsCLD2AloneAndSaysNothing() throws {
         #expect(Self.snippets.count >= 70)
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-model-\(UUID().uuidString)").path
+        let missing = Scratch.root.appendingPathComponent("no-model-\(UUID().uuidString)").path
         let result = try CommandLineTests.runBinary(["detect"], input: Self.snippets.joined(separator: "\n") + "\n",
                                                     environment: ["HIKE_REVIEWS_LANGID_MODEL=\(missing)"])
         #expect(result.status == 0)
@@ -52,7 +53,7 @@ extension DetectSecondOpinionTests {
     }
 
     @Test func aDamagedModelIsIgnoredQuietly() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-model-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("damaged-model-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let damaged = folder.appendingPathComponent("model.bin")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 import Testing
 import TranslationEngine
@@ -7,14 +8,15 @@ import TranslationEngine
 /// The effect runner's tasks: one per key, the older one cancelled, a finished one forgotten.
 @Suite struct EffectRunnerTests {
     static func runner() -> EffectRunner {
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("runner-store-\(UUID().uuidString)").path
+        let store = Scratch.root.appendingPathComponent("runner-store-\(UUID().uuidString)").path
         let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: store + "/index.json"), offline: true)
         return EffectRunner(queue: ActionQueue(), detector: RecognizerDetector(), manager: manager)
     }
 
-    /// Waits (up to 5 s) until the runner's keys are `expected`; returns the last seen.
+    /// Waits until the runner's keys are `expected` (a minute at most, a safety net); returns
+    /// the last seen.
     static func keys(of runner: EffectRunner, becoming expected: Set<EffectRunner.Key>) async throws -> Set<EffectRunner.Key> {
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(60)
         var keys = await runner.runningKeys
         while keys != expected && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(10))
@@ -66,7 +68,7 @@ extension EffectRunnerTests {
         #expect(await runner.runningKeys == [.downloadEvents])
         #expect(await runner.sessionHolders == 1, "a download it started can still be cancelled with c")
         released.store(true, ordering: .relaxed)
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(60)
         while await runner.sessionHolders > 0 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(await runner.sessionHolders == 0, "an ended task lets its sessions go")
         await runner.cancelAll()

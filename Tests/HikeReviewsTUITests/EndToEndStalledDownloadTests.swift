@@ -13,9 +13,9 @@ extension EndToEndTests {
         defer { run.finish() }
         let store = try run.translateCaresFromAnEmptyStore(index: index, environment: ["HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS": "3"])
         try run.tmux.send("Enter")
-        var screen = try run.tmux.waitForScreen(timeout: 15) { $0.contains("Stalled: no data from the server") }
+        var screen = try run.tmux.waitForScreen { $0.contains("Stalled: no data from the server") }
         #expect(screen.contains("Stalled: no data from the server"), "\(screen)")
-        screen = try run.tmux.waitForScreen(timeout: 20) { $0.contains("Download failed") }
+        screen = try run.tmux.waitForScreen { $0.contains("Download failed") }
         #expect(screen.contains("eng-spa: download stalled: no data from 127.0.0.1:\(server.port)"), "\(screen)")
         #expect(screen.contains("Retry (r)"), "\(screen)")
         try run.tmux.send("r")

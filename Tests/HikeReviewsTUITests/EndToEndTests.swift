@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The real binary in a real terminal (tmux): keys in, screens out, terminal restored.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is installed by `make setup`"), .timeLimit(.minutes(1)))
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is installed by `make setup`"), .timeLimit(.minutes(3)))
 struct EndToEndTests {
     /// A scratch folder with a launcher script that records `stty -g` before and after the app.
     struct Run {
@@ -10,7 +11,7 @@ struct EndToEndTests {
         let tmux = Tmux()
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("hike-e2e-\(UUID().uuidString)")
+            folder = Scratch.root.appendingPathComponent("hike-e2e-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
 
@@ -37,7 +38,7 @@ struct EndToEndTests {
         }
 
         /// Waits for the launcher to write the exit status.
-        func waitForExit(timeout: Double = 10) -> String? {
+        func waitForExit(timeout: Double = 60) -> String? {
             let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline {
                 // The launcher writes `after` first, then renames `status` into place.
@@ -77,7 +78,7 @@ struct EndToEndTests {
         /// After the key that starts eng-spa's download: waits for the Spanish reviews translated
         /// and checks the pack is in `store`; returns the screen.
         func waitForSpanishTranslated(store: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-            let screen = try tmux.waitForScreen(timeout: 30) { $0.contains("es→en · English") }
+            let screen = try tmux.waitForScreen { $0.contains("es→en · English") }
             #expect(screen.contains("es→en · English"), "\(screen)", sourceLocation: sourceLocation)
             #expect(FileManager.default.fileExists(atPath: store + "/eng-spa/pack.json"), "the pack was installed", sourceLocation: sourceLocation)
             return screen
@@ -202,7 +203,7 @@ extension EndToEndTests {
         var screen = try run.tmux.waitForScreen { $0.contains("Download language packs?") }
         #expect(screen.contains("fr-es"), "\(screen)")
         try run.tmux.send("Enter")
-        screen = try run.tmux.waitForScreen(timeout: 30) { $0.contains("es→fr · French") && !$0.contains("es→en") }
+        screen = try run.tmux.waitForScreen { $0.contains("es→fr · French") && !$0.contains("es→en") }
         #expect(screen.contains("es→fr · French") && !screen.contains("es→en"), "\(screen)")
         try run.quit()
     }

@@ -20,7 +20,7 @@ extension EndToEndTests {
                                     "HIKE_REVIEWS_PUBLIC_INDEX_URL": public_, "HIKE_REVIEWS_SYSTEM_PAIRS": "0", "HIKE_REVIEWS_PAIRS_PATH": ""])
         var screen = try run.tmux.waitForScreen { $0.contains("Ruta del Cares") }
         #expect(screen.contains("Ruta del Cares"), "the route list comes up at once: \(screen)")
-        screen = try run.tmux.waitForScreen(timeout: 20) { $0.contains("Argos index unreachable: offline packs only") }
+        screen = try run.tmux.waitForScreen { $0.contains("Argos index unreachable: offline packs only") }
         #expect(screen.contains("Argos index unreachable: offline packs only"), "\(screen)")
         #expect(silent.connections == 1, "asked once, at start")
         _ = try run.openCaresFilteredToSpanish()

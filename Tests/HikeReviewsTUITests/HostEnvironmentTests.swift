@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TranslationEngine
 @testable import HikeReviewsTUI
@@ -14,7 +15,7 @@ import TranslationEngine
         var installedBinary: URL { folder.appendingPathComponent("prefix/bin/hike-reviews") }
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("host-env-\(UUID().uuidString)")
+            folder = Scratch.root.appendingPathComponent("host-env-\(UUID().uuidString)")
             for path in ["checkout/.build/langid/model.bin", "checkout/.build/pack-repo/index.json",
                          "prefix/share/hike-reviews/langid/model.bin", "prefix/share/hike-reviews/pack-repo/index.json"] {
                 let file = folder.appendingPathComponent(path)

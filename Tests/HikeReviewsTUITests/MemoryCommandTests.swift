@@ -9,7 +9,7 @@ import Testing
 struct MemoryCommandTests {
     /// A folder for one test's memory.
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hike-memory-\(UUID().uuidString)").path
+        let path = Scratch.root.appendingPathComponent("hike-memory-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -27,7 +27,7 @@ struct NewcomerTests {
 
     private static func runBlocking(_ argv: [String], in folder: String, environment: [String: String]) throws
         -> (status: Int32, output: String, error: String) {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hike-newcomer-\(UUID().uuidString)").path
+        let scratch = Scratch.root.appendingPathComponent("hike-newcomer-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let base = ["PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": scratch, "LANG": "C.UTF-8"]
@@ -60,7 +60,7 @@ extension NewcomerTests {
     /// repository with no variable set.
     @Test(.enabled(if: testRepositoryAvailable, "needs make test's pack repository (scripts/fetch-test-pairs)"))
     func installedBinaryFindsItsFilesFromAnyDirectory() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hike-install-\(UUID().uuidString)")
+        let root = Scratch.root.appendingPathComponent("hike-install-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         // A checkout of the files that ship: the sample data, and a (small) built pack repository.
         let checkout = root.appendingPathComponent("checkout")
@@ -150,7 +150,7 @@ extension NewcomerTests {
     /// Not on a terminal: a line to say what starts and a summary naming the log, which holds the
     /// per-package details.
     @Test func buildPackRepoPrintsASummaryAndLogsTheDetails() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hike-repo-\(UUID().uuidString)")
+        let root = Scratch.root.appendingPathComponent("hike-repo-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let result = try await Self.run(["/bin/bash", Self.buildPackRepo, root.appendingPathComponent("repo").path, "apertium-fr-es"],
                                         environment: ApertiumCodesTool.environment)
@@ -167,7 +167,7 @@ extension NewcomerTests {
     /// where the log is.
     @Test(.enabled(if: Tmux.isAvailable, "tmux is installed by `make setup`"))
     func buildPackRepoOnATerminalShowsProgressInPlaceAndErrors() async throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hike-repo-\(UUID().uuidString)")
+        let root = Scratch.root.appendingPathComponent("hike-repo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
         let tmux = Tmux()

@@ -28,7 +28,7 @@ struct OwnerKilledTests {
         /// It looks once more after the deadline: under the full suite a sleeping test task was
         /// seen to resume about 20 s late on the two-thread pool, past the deadline, with the
         /// answer long written (the child does not wait for the test; stdin is still open).
-        func waitForLines(_ lines: Int, seconds: Int = 20) async -> Bool {
+        func waitForLines(_ lines: Int, seconds: Int = 120) async -> Bool {
             let deadline = ContinuousClock.now + .seconds(seconds)
             while ContinuousClock.now < deadline {
                 if output.split(separator: "\n").count >= lines { return true }
@@ -39,7 +39,7 @@ struct OwnerKilledTests {
     }
 
     static func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("owner-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("owner-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -99,7 +99,7 @@ extension OwnerKilledTests {
         #expect(try Subprocess.wait(for: translator.process.pid) == 128 + SIGKILL)
         close(translator.process.input)
         // The stages see end of file on their input and end in a chain.
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline && !stages.allSatisfy(Self.hasExited) {
             try await Task.sleep(for: .milliseconds(50))
         }

@@ -22,7 +22,7 @@ struct PacksCommandTests {
     }
 
     static func freshStore() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path
+        let path = Scratch.root.appendingPathComponent("store-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

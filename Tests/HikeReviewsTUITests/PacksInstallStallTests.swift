@@ -6,7 +6,7 @@ extension PacksCommandTests {
     /// A copy of the test repository served over http, with an index whose pack URLs go through
     /// the server's fault path `fault` (`stall/N`, `trickle/MS`).
     static func serveFaulty(_ fault: String) throws -> (server: PackServer, index: String) {
-        let served = FileManager.default.temporaryDirectory.appendingPathComponent("faulty-repo-\(UUID().uuidString)").path
+        let served = Scratch.root.appendingPathComponent("faulty-repo-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: repository, toPath: served)
         let script = Paths.packageRoot.appendingPathComponent("Tests/TranslationEngineTests/Fixtures/pack_server.py").path
         let server = try PackServer(serving: served, script: script)

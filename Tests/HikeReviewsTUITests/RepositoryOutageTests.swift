@@ -149,12 +149,10 @@ extension RepositoryOutageServerTests {
         var german = RepositoryOutageTests.german
         german.repository = public_
         german.url = silent.url("translate-de_en.argosmodel")
-        let clock = ContinuousClock()
-        let start = clock.now
         let answer = await consent.requestConsent(ConsentRequest(reason: "German -> English", packs: [german], repository: local))
+        // Given up on, not hung on (the test's time limit is the safety net): the outage names
+        // the public index, which only its own deadline reports.
         #expect(answer == .notNow)
-        // Given up on, not hung on: a download's idle timeout would be 30 s, twice.
-        #expect(clock.now - start < PackRepository.publicIndexTimeout + .seconds(20))
         let actions = queue.drain()
         #expect(actions == [.repositoryUnreachable(RepositoryOutage(repository: public_.absoluteString, isPublicIndex: true,
                                                                    origin: "127.0.0.1:\(silent.port)", packIDs: ["translate-de_en"]))])
@@ -165,8 +163,9 @@ extension RepositoryOutageServerTests {
         let instead = Task {
             await consent.requestConsent(ConsentRequest(reason: "German -> English", packs: [german], repository: local, alternative: [spanish]))
         }
+        // Polled until the dialog is asked for; the test's time limit is the safety net.
         var swapped: [Action] = []
-        for _ in 0..<200 where !swapped.contains(where: { if case .consentRequested = $0 { return true } else { return false } }) {
+        while !swapped.contains(where: { if case .consentRequested = $0 { return true } else { return false } }) {
             swapped += queue.drain()
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -176,7 +175,7 @@ extension RepositoryOutageServerTests {
         #expect(await instead.value == .downloadAlternative)
         let asked = Task { await consent.requestConsent(ConsentRequest(reason: "Spanish -> English", packs: [spanish], repository: local)) }
         var dialog: [Action] = []
-        for _ in 0..<200 where dialog.isEmpty {
+        while dialog.isEmpty {
             dialog = queue.drain()
             try await Task.sleep(for: .milliseconds(10))
         }

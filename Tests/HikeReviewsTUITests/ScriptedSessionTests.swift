@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TranslationEngine
 @testable import HikeReviewsTUI
@@ -48,9 +49,9 @@ extension ScriptedSessionTests {
     /// Keys through the reducer, effects through the real runner: the real engine, a local
     /// pack repository (make test's), an empty store. Ends in a snapshot of the route with its
     /// Spanish reviews translated inline.
-    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"), .timeLimit(.minutes(1)))
+    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"), .timeLimit(.minutes(3)))
     func translateWithTheRealEngine() async throws {
-        let store = FileManager.default.temporaryDirectory.appendingPathComponent("scripted-store-\(UUID().uuidString)").path
+        let store = Scratch.root.appendingPathComponent("scripted-store-\(UUID().uuidString)").path
         let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: TestRepository.path + "/index.json"), offline: true)
         let queue = ActionQueue()
         let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), manager: manager)
@@ -60,7 +61,7 @@ extension ScriptedSessionTests {
         }
         /// Feeds the runner's actions back until `done` holds.
         func settle(until done: (AppState) -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(40)
+            let deadline = ContinuousClock.now + .seconds(150)
             while !done(state) {
                 try #require(ContinuousClock.now < deadline, "timed out")
                 for action in queue.drain() { await runner.run(state.reduce(action)) }
@@ -78,7 +79,7 @@ extension ScriptedSessionTests {
         Snapshot.check(AppView.render(state), named: "session-cares-spanish-translated")
         // Every task that ended removed itself: what is left is the download-event forwarder.
         var left = await runner.runningKeys
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(60)
         while left != [.downloadEvents] && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
             left = await runner.runningKeys

@@ -1,6 +1,7 @@
 import Testing
 import ReviewModel
 import Foundation
+import TestSupport
 import TranslationEngine
 @testable import HikeReviewsTUI
 
@@ -144,7 +145,7 @@ extension SnapshotTests {
     /// same width where curses cannot hold one whole, so the stars and columns of the other
     /// rows stay where they are.
     @Test func routeDetailWithLongEmoji() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("emoji-\(UUID().uuidString).json")
+        let file = Scratch.root.appendingPathComponent("emoji-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try EmojiRoute.write(to: file)
         Snapshot.check(try EmojiRoute.headlessDetail(at: file, width: 80, height: 24), named: "route-detail-long-emoji")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TranslationEngine
 @testable import HikeReviewsTUI
@@ -18,7 +19,7 @@ struct TestBackendTests {
         let loop: Task<AppState, Never>
 
         init() {
-            let store = FileManager.default.temporaryDirectory.appendingPathComponent("backend-store-\(UUID().uuidString)").path
+            let store = Scratch.root.appendingPathComponent("backend-store-\(UUID().uuidString)").path
             let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: TestRepository.path + "/index.json"), offline: true)
             let backend = TestBackend(size: .init(width: 100, height: 30), queue: queue)
             let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), manager: manager)

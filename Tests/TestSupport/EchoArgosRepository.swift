@@ -24,7 +24,7 @@ public enum EchoArgosRepository {
     /// `translate-FROM_TO.argosmodel` per pair of `pairs` (FROM:TO); to serve over HTTP or read
     /// as file:.
     public static func build(pairs: [String] = EchoArgosRepository.pairs) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("echo-argos-\(UUID().uuidString)").path
+        let folder = Scratch.root.appendingPathComponent("echo-argos-\(UUID().uuidString)").path
         let models = folder + "/models"
         let log = folder + ".log"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -10,7 +10,7 @@ public final class PackServer: Sendable {
 
     /// Starts the server on `root`; `script` is the path of pack_server.py.
     public init(serving root: String, script: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pack-server-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("pack-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let portFile = folder.appendingPathComponent("port").path
         process = try Subprocess.start(["/usr/bin/env", "python3", script, root, portFile],
@@ -18,7 +18,8 @@ public final class PackServer: Sendable {
                                        errorPath: folder.appendingPathComponent("err").path)
         self.root = root
         var port: Int?
-        for _ in 0..<200 {
+        // Python's start on a busy machine can take seconds: a minute is only the safety net.
+        for _ in 0..<2400 {
             if let text = try? String(contentsOfFile: portFile, encoding: .utf8), let value = Int(text) {
                 port = value
                 break

@@ -139,6 +139,9 @@ extension Subprocess {
     /// never reads or writes the user's ~/.cache, and a test that translates a text twice, or
     /// kills a pipeline, still reaches a pipeline. Tests of the memory pass
     /// `HIKE_REVIEWS_CACHE=1 HIKE_REVIEWS_CACHE_DIR=<their own folder>` (`memoryVariables`).
+    ///
+    /// PYTHONDONTWRITEBYTECODE=1: the fixtures' Python scripts (and what they import from
+    /// Sources/) leave no `__pycache__` in the work tree.
     public static var childEnvironment: [String] {
         var variables: [String] = []
         var pointer = environ
@@ -148,6 +151,7 @@ extension Subprocess {
         }
         if !variables.contains(where: { $0.hasPrefix(publicIndexVariable + "=") }) { variables.append(publicIndexVariable + "=") }
         if !variables.contains(where: { $0.hasPrefix(cacheVariable + "=") }) { variables.append(cacheVariable + "=0") }
+        if !variables.contains(where: { $0.hasPrefix("PYTHONDONTWRITEBYTECODE=") }) { variables.append("PYTHONDONTWRITEBYTECODE=1") }
         return variables
     }
 
@@ -165,7 +169,7 @@ extension Subprocess {
 
     /// Runs `argv` with `input` on stdin; returns its exit status and what it printed on stdout.
     public static func output(of argv: [String], input: String) throws -> (status: Int32, output: String, error: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString)")
+        let folder = Scratch.root.appendingPathComponent("subprocess-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputPath = folder.appendingPathComponent("in").path

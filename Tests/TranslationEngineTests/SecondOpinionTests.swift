@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
@@ -117,7 +118,7 @@ extension SecondOpinionTests {
 
     /// Without a model file the recognizer is the CLD2 one, answer for answer.
     @Test func aMissingModelMeansCLD2Alone() throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-model-\(UUID().uuidString).bin")
+        let missing = Scratch.root.appendingPathComponent("no-such-model-\(UUID().uuidString).bin")
         let url = EngineEnvironment.fromProcess(["HIKE_REVIEWS_LANGID_MODEL": missing.path]).languageIDModel
         #expect(url == missing)
         #expect(Engine(environment: EngineEnvironment(store: PackStore(root: "/nonexistent"), languageIDModel: missing)).secondOpinion == nil)

@@ -46,6 +46,10 @@ actor PipelinePool {
     /// PSS measured for each key when it last ran warm.
     private var footprints: [Key: Int] = [:]
     private var sweeper: Task<Void, Never>?
+    /// The keys of members the idle sweep stopped, newest kept: a test waits on this event
+    /// rather than on the clock (a sweeper starved on a busy machine runs late, not never).
+    nonisolated let idleStops: AsyncStream<Key>
+    private let idleStopsContinuation: AsyncStream<Key>.Continuation
     /// How long a member handed out counts as claimed if its caller never sends a request.
     static let claimLifetime: Duration = .seconds(5)
 
@@ -57,6 +61,7 @@ actor PipelinePool {
         self.settings = settings
         self.neuralRuntime = neuralRuntime
         self.childEnvironment = childEnvironment
+        (idleStops, idleStopsContinuation) = AsyncStream.makeStream(of: Key.self, bufferingPolicy: .bufferingNewest(16))
     }
 
     /// The pool of an engine's environment.
@@ -110,6 +115,7 @@ actor PipelinePool {
     func shutdownAll() {
         sweeper?.cancel()
         sweeper = nil
+        idleStopsContinuation.finish()
         members.values.joined().forEach { $0.shutdown() }
         members.removeAll()
     }
@@ -120,7 +126,7 @@ actor PipelinePool {
         for (key, replicas) in members {
             for member in replicas where member.isRunning && isIdle(member) && now - member.lastUsed >= settings.idleTimeout {
                 remember(member, at: key)
-                stop(member)
+                if stop(member) { idleStopsContinuation.yield(key) }
             }
             // Keep one (stopped) member per key; a stopped replica has nothing to offer.
             members[key] = replicas.enumerated().filter { $0.offset == 0 || $0.element.isRunning || $0.element.inFlight > 0 }.map(\.element)

@@ -2,12 +2,15 @@ import Foundation
 import TestSupport
 
 /// A tmux server of the test's own (its own socket), driving the real binary in a real terminal.
+///
+/// The socket is a path in the run's scratch folder (`-S`), not a name in tmux's own
+/// /tmp/tmux-UID (`-L`), where every run left its sockets behind.
 struct Tmux {
     let socket: String
     let session = "e2e"
 
     init() {
-        socket = "hike-e2e-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        socket = Scratch.root.appendingPathComponent("tmux-\(UInt32.random(in: 0...UInt32.max))").path
     }
 
     static var isAvailable: Bool { executable("tmux") != nil }
@@ -27,9 +30,9 @@ struct Tmux {
     /// under the parallel test runner. Output goes through a file so no pipe is left open.
     @discardableResult
     func run(_ arguments: [String]) throws -> String {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out").path
+        let outputPath = "\(socket)-\(UUID().uuidString).out"
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        let argv = [Self.executable("tmux") ?? "/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let argv = [Self.executable("tmux") ?? "/usr/bin/tmux", "-S", socket, "-f", "/dev/null"] + arguments
         try Subprocess.run(argv, outputPath: outputPath)
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
@@ -62,7 +65,9 @@ struct Tmux {
     }
 
     /// Polls the screen until `predicate` holds or `seconds` pass; returns the last screen.
-    func waitForScreen(timeout seconds: Double = 10, _ predicate: (String) -> Bool) throws -> String {
+    /// `seconds` is only a safety net (a busy machine delays, it does not fail): callers wait
+    /// for what the screen shows, never for a time.
+    func waitForScreen(timeout seconds: Double = 60, _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
@@ -73,7 +78,9 @@ struct Tmux {
         return last
     }
 
+    /// Ends the server and removes its socket (a killed server may leave it).
     func kill() {
         _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(atPath: socket)
     }
 }

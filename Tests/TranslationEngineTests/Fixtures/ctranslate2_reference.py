@@ -17,6 +17,9 @@ import sys
 import ctranslate2
 import sentencepiece
 
+# Importing the worker from Sources/ must not leave a __pycache__ there (SwiftPM then warns
+# about an unhandled file on every build), whoever runs this script.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
                                 "Sources", "TranslationEngine", "Neural"))
 from neural_worker import MAX_SOURCE_PIECES, segments  # noqa: E402

@@ -22,7 +22,7 @@ enum NeuralFixtures {
         var random: String
     }
 
-    static let modelsFolder = FileManager.default.temporaryDirectory.appendingPathComponent("hike-neural-models-\(getpid())").path
+    static let modelsFolder = Scratch.root.appendingPathComponent("hike-neural-models-\(getpid())").path
 
     static let models: Result<Models, Subprocess.Failure> = {
         let folder = modelsFolder
@@ -80,8 +80,8 @@ enum NeuralFixtures {
         kill(pid, 0) == -1 && errno == ESRCH
     }
 
-    /// Waits up to `seconds` for the process (group) to be gone.
-    static func waitUntilGone(_ pid: pid_t, seconds: Double = 5) async -> Bool {
+    /// Waits for the process (group) to be gone; `seconds` is only a safety net.
+    static func waitUntilGone(_ pid: pid_t, seconds: Double = 60) async -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if isGone(pid) && isGone(-pid) { return true }

@@ -134,8 +134,9 @@ extension NeuralWorkerTests {
         let clock = ContinuousClock()
         let start = clock.now
         #expect(try await worker.translate("Die Katze schläft.", timeout: .seconds(2)) == "Die Katze schläft.")
-        let took = clock.now - start
-        #expect(took >= .seconds(2) && took < .seconds(30), "took \(took)")
+        // Ended by its timeout (a lower bound: load only lengthens it), then one restart.
+        #expect(clock.now - start >= .seconds(2))
+        #expect(worker.generationCount == 2, "the hung worker was replaced once")
         #expect(worker.processID != stuck)
         #expect(await NeuralFixtures.waitUntilGone(stuck), "the stopped worker was killed with its group")
     }
@@ -202,7 +203,7 @@ extension NeuralWorkerTests {
                                             models.echo], outputPath: log, errorPath: log + ".err")
         running.write("{\"id\": 1, \"text\": \"Hallo.\"}\n")
         close(running.input)
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(60)
         var status: Int32 = 0
         var reaped: pid_t = 0
         while reaped == 0 && ContinuousClock.now < deadline {

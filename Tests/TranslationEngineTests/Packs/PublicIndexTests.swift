@@ -59,16 +59,13 @@ extension PublicIndexTests {
         let public_ = silent.url("index.json")
         let store = PackStore(root: try PackFixtures.folder("public-silent-store"))
         let manager = PackManager(store: store, repositoryURLs: [Self.local, public_], offline: false, publicIndexURL: public_)
-        let clock = ContinuousClock()
-        let start = clock.now
         let packs = try await manager.availablePacks()
-        let waited = clock.now - start
         #expect(packs.contains { $0.id == "eng-spa" }, "the local repository answers")
         #expect(silent.connections >= 1, "the server was asked (and accepted)")
-        #expect(waited >= PackRepository.publicIndexTimeout - .milliseconds(500) && waited < PackRepository.publicIndexTimeout + .seconds(20),
-                "given up after about \(PackRepository.publicIndexTimeout), not the 30 s idle timeout: \(waited)")
         let problems = await manager.unreachableRepositories()
         #expect(problems.map(\.url) == [public_])
+        // Given up by the public index's own deadline, not the 30 s idle timeout: the reason
+        // says which (a measured wait would only measure the machine's load).
         #expect(problems.first?.reason == .timedOut(pack: "Argos index", server: "127.0.0.1:\(silent.port)", .deadline(PackRepository.publicIndexTimeout)))
         #expect(await manager.unreachable(packs).isEmpty, "the local packs can be fetched")
         // Within a minute it is not asked again: the same reason stands, at once.

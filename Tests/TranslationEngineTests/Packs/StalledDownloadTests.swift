@@ -64,8 +64,11 @@ extension StalledDownloadTests {
     func aServerThatTricklesIsGivenUpAsTooSlow() async throws {
         let setup = try PackTests.Setup()
         defer { setup.server.stop() }
-        // One byte every 50 ms is never idle for 1 s, but far under 1000 bytes/s over 2 s.
-        let (error, stalls, requests) = try await Self.failingDownload(via: "trickle/50", in: setup)
+        // One byte every 50 ms is far under 1000 bytes/s over 2 s. The idle limits are set far
+        // out of reach, so only the rate can end it: a busy machine that delays the server's
+        // bytes by a second must not turn this into a stall.
+        let (error, stalls, requests) = try await Self.failingDownload(
+            via: "trickle/50", limits: DownloadLimits(idleTimeout: .seconds(120), rateWindow: .seconds(2), stallNotice: .seconds(60)), in: setup)
         guard case .timedOut("eng-spa", "127.0.0.1:\(setup.server.port)", .tooSlow(let bytes, let window, 1000)) = error else {
             Issue.record("\(error)")
             return
@@ -102,8 +105,10 @@ extension StalledDownloadTests {
     func aSlowButSteadyServerIsNotCutOff() async throws {
         let setup = try PackTests.Setup()
         defer { setup.server.stop() }
-        // 16 KB every 20 ms: seconds in all, never idle for 1 s, far over 1000 bytes/s.
-        try await setup.manager(index: try PackTests.serveEnglishSpanish(via: "slow", in: setup), limits: Self.quick).download(["eng-spa"])
+        // 16 KB every 20 ms: seconds in all, far over 1000 bytes/s. The idle timeout is well past
+        // any pause a busy machine gives the server, so only a rate rule could cut it off.
+        try await setup.manager(index: try PackTests.serveEnglishSpanish(via: "slow", in: setup), limits: DownloadLimits(idleTimeout: .seconds(20)))
+            .download(["eng-spa"])
         #expect(setup.store.installed().map(\.id) == ["eng-spa"])
     }
 

@@ -11,8 +11,8 @@ struct PipelineFaultTests {
         kill(pid, 0) == -1 && errno == ESRCH
     }
 
-    /// Waits up to `seconds` for every pid to be gone.
-    static func waitUntilGone(_ pids: [pid_t], seconds: Double = 5) async -> [pid_t] {
+    /// Waits for every pid to be gone; `seconds` is only a safety net (returns as soon as they are).
+    static func waitUntilGone(_ pids: [pid_t], seconds: Double = 60) async -> [pid_t] {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if pids.allSatisfy(isGone) { return [] }
@@ -58,8 +58,9 @@ extension PipelineFaultTests {
         let clock = ContinuousClock()
         let start = clock.now
         #expect(try await pipeline.translate("El gato duerme.", timeout: .seconds(2)) == "The cat sleeps.")
-        let took = clock.now - start
-        #expect(took >= .seconds(2) && took < .seconds(15), "took \(took)")
+        // Ended by its timeout (a lower bound: load only lengthens it), then one restart.
+        #expect(clock.now - start >= .seconds(2))
+        #expect(pipeline.generationCount == 2, "the hung generation was replaced once")
         #expect(Set(pipeline.processIDs).isDisjoint(with: stuck))
         #expect(await Self.waitUntilGone(stuck).isEmpty, "the stopped stage was killed with its group")
     }
@@ -98,12 +99,12 @@ extension PipelineFaultTests {
         let pipeline = try PipelineFixtures.spaEng()
         defer { pipeline.shutdown() }
         let timeout = Duration.seconds(60)
-        // A 100k-character token is kept as it is (Apertium would take seconds on it).
+        // A 100k-character token is kept as it is, never sent to Apertium (which would take
+        // seconds on it): it is cut out as untranslatable and named abbreviated among the unknown
+        // words, which only that path does (Apertium would report it whole).
         let token = String(repeating: "abc", count: 33_334)
-        let clock = ContinuousClock()
-        let start = clock.now
+        #expect(TextSegments.split("El perro \(token) come.", limits: pipeline.limits).contains(.untranslatable(token)))
         let long = try await pipeline.translation(of: "El perro \(token) come.", timeout: timeout)
-        #expect(clock.now - start < .seconds(5))
         #expect(long.text.contains(token) && long.text.hasPrefix("The dog"), "\(long.text.prefix(40))")
         #expect(long.unknownWords.first?.hasPrefix("abcabc") == true && long.unknownWords.first!.count < 50)
         // A 2 MB single line, cut into pieces that are pipelined and joined in order.

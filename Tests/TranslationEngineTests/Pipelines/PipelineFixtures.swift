@@ -56,7 +56,7 @@ enum PipelineFixtures {
     private static let sharedWrapperDataDir = Result { try makeWrapperDataDir() }
 
     private static func makeWrapperDataDir() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pipelines-ref-\(getpid())").path
+        let dir = Scratch.root.appendingPathComponent("pipelines-ref-\(getpid())").path
         try FileManager.default.createDirectory(atPath: dir + "/modes", withIntermediateDirectories: true)
         let names = try FileManager.default.contentsOfDirectory(atPath: pairsRoot + "/modes").filter { $0.hasSuffix(".mode") }
         for file in names {

@@ -72,7 +72,8 @@ extension PoisonTextTests {
     /// Random hostile texts through a warm pipeline: each comes back exactly as the `apertium`
     /// command translates it (whitespace aside), or fails alone, in bounded time; the pipeline
     /// goes on translating afterwards.
-    @Test func randomHostileTextsMatchTheCommandOrFailAlone() async throws {
+    @Test(.timeLimit(.minutes(10)))
+    func randomHostileTextsMatchTheCommandOrFailAlone() async throws {
         // HIKE_REVIEWS_TEST_SEED replays a failure from the seed in its message.
         let seed = ProcessInfo.processInfo.environment["HIKE_REVIEWS_TEST_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
         var generator = SplitMix64(seed: seed)
@@ -93,11 +94,11 @@ extension PoisonTextTests {
         }
         let pipeline = try PipelineFixtures.spaEng()
         defer { pipeline.shutdown() }
-        let clock = ContinuousClock()
         var mismatches: [String] = []
         var failures = 0
+        // Each text is answered or fails alone (its timeout ends a stuck request; the test's time
+        // limit is the safety net); how fast is not asserted, a busy machine only slows it.
         for (text, reference) in zip(texts, references) {
-            let start = clock.now
             do {
                 let ours = try await pipeline.translate(text, timeout: .seconds(20))
                 if let reference, FidelityTests.normalized(ours) != FidelityTests.normalized(reference) {
@@ -108,7 +109,6 @@ extension PoisonTextTests {
                 // Failing alone: the next text still translates.
                 #expect(try await pipeline.translate("El perro bebe agua.", timeout: .seconds(20)) == "The dog drinks water.")
             }
-            #expect(clock.now - start < .seconds(25), "\(text.debugDescription) took \(clock.now - start)")
         }
         #expect(mismatches.isEmpty, "seed \(seed): \(mismatches.count) of \(texts.count) differ:\n\(mismatches.joined(separator: "\n"))")
         #expect(failures == 0, "seed \(seed): \(failures) texts failed")
@@ -116,8 +116,9 @@ extension PoisonTextTests {
 
     /// A real first stage that dies on one request: that request is retried once and fails
     /// alone, every other request is answered, and the pipeline is not respawned for ever.
-    @Test func aRequestThatKillsThePipelineTwiceFailsAlone() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("poison-\(UUID().uuidString)")
+    @Test(.timeLimit(.minutes(10)))
+    func aRequestThatKillsThePipelineTwiceFailsAlone() async throws {
+        let folder = Scratch.root.appendingPathComponent("poison-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // Copies NUL-terminated segments and exits on one that holds the word POISONQ.
@@ -146,8 +147,6 @@ extension PoisonTextTests {
         let pipeline = ApertiumPipeline(mode: mode)
         defer { pipeline.shutdown() }
         let texts = (0..<24).map { $0 % 6 == 3 ? "zq\($0) POISONQ" : "zq\($0) fine" }
-        let clock = ContinuousClock()
-        let start = clock.now
         let outcomes = await withTaskGroup(of: (Int, Result<String, any Error>).self) { group in
             for (index, text) in texts.enumerated() {
                 group.addTask { (index, await Result { try await pipeline.translate(text, timeout: .seconds(20)) }) }
@@ -156,7 +155,6 @@ extension PoisonTextTests {
             for await (index, outcome) in group { outcomes[index] = outcome }
             return outcomes
         }
-        #expect(clock.now - start < .seconds(30))
         for (index, text) in texts.enumerated() {
             switch outcomes[index] {
             case .success(let output)?:

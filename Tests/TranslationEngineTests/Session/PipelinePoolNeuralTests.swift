@@ -40,14 +40,17 @@ struct PipelinePoolNeuralTests {
 }
 
 extension PipelinePoolNeuralTests {
-    @Test func anIdleWorkerStopsAndStartsAgainOnTheNextRequest() async throws {
+    @Test(.timeLimit(.minutes(2)))
+    func anIdleWorkerStopsAndStartsAgainOnTheNextRequest() async throws {
         let pool = Self.pool(idle: .milliseconds(300))
         defer { Task { await pool.shutdownAll() } }
         let worker = try await pool.worker(for: Self.echo())
         #expect(try await worker.translate("Der Weg war lang.", timeout: .seconds(30)) == "Der Weg war lang.")
         let pid = try #require(worker.processID)
-        let deadline = ContinuousClock.now + .seconds(10)
-        while worker.isRunning && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        guard case .neural? = await PipelinePoolTests.nextIdleStop(of: pool) else {
+            Issue.record("the pool stopped no worker")
+            return
+        }
         #expect(!worker.isRunning, "stopped after being idle")
         #expect(await NeuralFixtures.waitUntilGone(pid))
         let again = try await pool.worker(for: Self.echo())
@@ -117,12 +120,12 @@ extension PipelinePoolNeuralTests {
 }
 
 extension PipelinePoolNeuralTests {
-    @Test func aThousandConcurrentRequestsAcrossAWorkerAndAPairAreAllAnswered() async throws {
+    @Test(.timeLimit(.minutes(10)))
+    func aThousandConcurrentRequestsAcrossAWorkerAndAPairAreAllAnswered() async throws {
         let pool = Self.pool()
         defer { Task { await pool.shutdownAll() } }
         let location = try PipelinePoolTests.location("spa-eng")
         let echo = try Self.echo()
-        let started = ContinuousClock.now
         let answered = try await withThrowingTaskGroup(of: Bool.self) { group in
             for index in 0..<1_000 {
                 group.addTask {
@@ -136,10 +139,8 @@ extension PipelinePoolNeuralTests {
             }
             return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
-        let elapsed = ContinuousClock.now - started
+        // Requests that waited on each other for ever would end at the test's time limit.
         #expect(answered == 1_000, "\(answered) of 1000 answers were their own")
-        // Bounded: a few seconds warm; minutes would mean requests waited on each other.
-        #expect(elapsed < .seconds(120), "took \(elapsed)")
         #expect(await pool.runningWorkers().count == 1)
         let worker = try #require(await pool.runningWorkers().first)
         #expect(worker.generationCount == 1)
@@ -189,7 +190,7 @@ extension PipelinePoolNeuralTests {
     }
 
     @Test func aWorkerNotMeasuredYetCountsAsItsModelPlusPython() async throws {
-        let package = FileManager.default.temporaryDirectory.appendingPathComponent("pool-estimate-\(UUID().uuidString)").path
+        let package = Scratch.root.appendingPathComponent("pool-estimate-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: package + "/model", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: package) }
         // Sparse: 200 MB by size, nothing on disk.
@@ -223,7 +224,7 @@ extension PipelinePoolNeuralTests {
     @Test func anOwnerKilledWithSignalNineLeavesNoWorkerOrStageBehind() async throws {
         // The owner is this test binary run again as `PoolOwnerChild`: a pool with a warm worker
         // and a warm spa-eng pipeline, its pids written to a file, then killed with -9.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pool-owner-\(UUID().uuidString)").path
+        let folder = Scratch.root.appendingPathComponent("pool-owner-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let pidsPath = folder + "/pids"
@@ -245,7 +246,7 @@ extension PipelinePoolNeuralTests {
         let output = (try? String(contentsOfFile: folder + "/out", encoding: .utf8)) ?? ""
         try #require(pids.count > 1, "the owner wrote no pids: \(output.suffix(2000))")
         #expect(alive, "the worker and the stages were running before the owner was killed")
-        let gone = ContinuousClock.now + .seconds(10)
+        let gone = ContinuousClock.now + .seconds(60)
         while !pids.allSatisfy(Self.hasExited) && ContinuousClock.now < gone {
             try await Task.sleep(for: .milliseconds(50))
         }
