@@ -84,15 +84,18 @@ extension BatchTranslatorTests {
         guard case .translated(let fresh) = first.first?.outcome else { Issue.record("\(first)"); return }
         #expect(!fresh.isRemembered)
         await setup.engine.shutdown()
-        #expect(await setup.engine.pool.running().isEmpty)
 
-        let translator = BatchTranslator(to: "en", in: setup.engine)
+        // A second engine over the same store and memory file (another process, as it were):
+        // its pool starts empty and must stay so.
+        let later = Engine(environment: setup.engine.environment)
+        later.consentHandler = setup.consent
+        let translator = BatchTranslator(to: "en", in: later)
         let remembered = await translator.remembered([.init(Self.spanish, id: "a"), .init(Self.french, id: "b")])
         #expect(remembered.map(\.text.id) == ["a"], "read only: only what the memory holds")
         let again = await translator.translations(of: [.init(Self.spanish)])
         guard case .translated(let recalled) = again.first?.outcome else { Issue.record("\(again)"); return }
         #expect(recalled.isRemembered && recalled.targetText == fresh.targetText)
-        #expect(await setup.engine.pool.running().isEmpty, "no pipeline started for a remembered text")
+        #expect(await later.pool.running().isEmpty, "no pipeline started for a remembered text")
         #expect(await setup.consent.requests.count == 1, "asked once, for the first translation")
     }
 
