@@ -167,7 +167,8 @@ public final class NeuralWorker: Sendable, PoolMember {
             let child = try await slot.current(policy: restartPolicy) {
                 // The worker refuses what this side would; the caller's arguments come last and win.
                 try WorkerProcess.spawn(runtime, package: package, threads: threads,
-                                        arguments: ["--max-text-chars", String(Self.maxTextCharacters)] + workerArguments, readyTimeout: readyTimeout, environment: environment)
+                                        arguments: ["--max-text-chars", String(Self.maxTextCharacters)] + workerArguments,
+                                        readyTimeout: readyTimeout, environment: environment)
             }
             do {
                 try await child.waitUntilReady()
