@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -9,14 +10,21 @@ import Testing
 @Suite(.serialized, .enabled(if: EchoArgosRepository.available && TestRepository.available,
                              "needs the neural venv and make test's pack repository"))
 struct BusyChildrenTests {
-    /// A store with translate-de_en (the echo model) and eng-spa installed, made once.
+    /// A store with translate-de_en (the echo model) and eng-spa installed, made once and
+    /// removed when the test process exits.
     static let store = Result { () throws -> String in
         let store = try PacksCommandTests.freshStore()
+        storePath.withLock { $0 = store }
+        atexit {
+            if let store = BusyChildrenTests.storePath.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: store) }
+        }
         let result = try NeuralTranslateCommandTests.run(["translate", "--from", "de", "--to", "es", "--yes"], store: store,
                                                          input: "Der Weg.\n")
         guard result.status == 0 else { throw Subprocess.Failure(description: "install failed: \(result.error)") }
         return store
     }
+
+    static let storePath = Mutex<String?>(nil)
 
     /// A worker script that runs the real one with the hang seam, its stderr in `marker`.
     static func hangingWorker(in folder: URL, marker: String) throws -> String {
