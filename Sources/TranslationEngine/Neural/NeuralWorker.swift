@@ -10,8 +10,26 @@ import Synchronization
 /// starts a fresh worker (with the same `RestartPolicy` as Apertium pipelines). Since a batch
 /// cannot say which request broke it, every request in flight is retried alone
 /// (`IsolationGate`): innocent ones succeed, and one that breaks the worker twice fails alone.
-/// The worker exits by itself when its stdin closes, so it never outlives this process.
+///
+/// A hang costs one restart, not one wait per request: the worker reports progress while it
+/// translates a long batch, so silence means it hangs; when a restarted worker falls silent
+/// again before answering anything, every waiting and later request fails at once with
+/// `PipelineError.workerUnresponsive` until the restart policy's window has passed.
+///
+/// The worker runs in a process group led by a `GroupGuard`, so it never outlives this
+/// process, however this process ends and however busy the worker is.
 public final class NeuralWorker: Sendable, PoolMember {
+    /// The longest text one request may hold, in Unicode scalars (what Python counts): a longer
+    /// one is refused at once. 200,000 characters take about a minute and a half on an
+    /// Argos-size model here; the worker reports progress all the while.
+    public static let maxTextCharacters = 200_000
+
+    /// Generations that fell silent since the worker last answered, and since when it has given up.
+    struct Hangs {
+        var lastHung: pid_t?
+        var inARow = 0
+        var givenUpAt: ContinuousClock.Instant?
+    }
 
     /// The unpacked package: metadata.json, model/ and sentencepiece.model.
     public let package: String
@@ -27,6 +45,7 @@ public final class NeuralWorker: Sendable, PoolMember {
     public let environment: [String: String]
     let slot = ProcessSlot<WorkerProcess>()
     let gate = IsolationGate()
+    let hangs = Mutex(Hangs())
 
     /// Creates a worker for an unpacked package; the process starts on the first request or
     /// `start()`.
@@ -54,28 +73,38 @@ public final class NeuralWorker: Sendable, PoolMember {
     }
 
     /// Translates `text`; throws `PipelineError` when it broke the worker twice, the worker
-    /// refused it, or the worker is shut down.
+    /// refused it (`requestRefused`, also for a text over `maxTextCharacters`), the worker hung
+    /// after a restart (`workerUnresponsive`), or the worker is shut down.
     ///
-    /// `timeout` is how long the request may wait while the worker says nothing at all.
+    /// `timeout` is the request's one silence limit: how long it may wait while the worker says
+    /// nothing at all (no answer, no progress). A worker translating a long text reports
+    /// progress, so the limit holds for texts of any length up to `maxTextCharacters`.
     public func translate(_ text: String, timeout: Duration) async throws -> String {
         try slot.begin()
         defer { slot.end() }
         if text.allSatisfy(\.isWhitespace) { return text }
+        if text.unicodeScalars.count > Self.maxTextCharacters {
+            throw PipelineError.requestRefused("text longer than \(Self.maxTextCharacters) characters")
+        }
+        try checkResponsive()
         var alone = false
         await gate.enterShared()
         defer { gate.leave(alone: alone) }
         var failures = 0
         while true {
+            try checkResponsive()
             let child = try await generation()
             do {
                 let answer = try await child.submit(text, timeout: timeout)
                 // A worker that answers is healthy: the crashes before were charged to requests
                 // that have been retried alone since.
                 slot.clearCrashes()
+                answered(by: child.pid)
                 return answer
             } catch let failure as WorkerProcess.Failure {
                 slot.retire(child, crashed: failure.error != .shutDown)
                 if slot.isShutDown { throw PipelineError.shutDown }
+                if failure.error == .timedOut, recordHang(of: child.pid) { throw PipelineError.workerUnresponsive }
                 failures += 1
                 if alone && failures >= 2 { throw failure.error }
                 if !alone {
@@ -87,14 +116,48 @@ public final class NeuralWorker: Sendable, PoolMember {
         }
     }
 
+    /// Throws `workerUnresponsive` while the worker has given up (see `recordHang(of:)`).
+    func checkResponsive() throws(PipelineError) {
+        try hangs.withLock { hangs throws(PipelineError) in
+            guard let since = hangs.givenUpAt else { return }
+            if ContinuousClock.now - since < restartPolicy.window { throw .workerUnresponsive }
+            hangs = Hangs()
+        }
+    }
+
+    /// Counts a generation that fell silent (once, however many requests it held); returns
+    /// whether that makes two in a row, after which requests fail at once for the policy's window.
+    func recordHang(of pid: pid_t) -> Bool {
+        hangs.withLock { hangs in
+            if hangs.lastHung != pid {
+                hangs.lastHung = pid
+                hangs.inARow += 1
+                if hangs.inARow >= 2 { hangs.givenUpAt = .now }
+            }
+            return hangs.givenUpAt != nil
+        }
+    }
+
+    /// A generation answered: the hangs before were the fault of requests retried since.
+    func answered(by pid: pid_t) {
+        hangs.withLock { hangs in
+            if hangs.lastHung != pid && hangs.givenUpAt == nil { hangs.inARow = 0 }
+        }
+    }
+
     /// Kills the worker's process group; later requests throw `PipelineError.shutDown`.
     public func shutdown() {
         slot.shutdown()
     }
 
-    /// The running worker's pid (its process group too), if any.
+    /// The running worker's pid, if any.
     public var processID: pid_t? {
         slot.child?.pid
+    }
+
+    /// The running worker's process group (its `GroupGuard`'s pid), if any.
+    public var processGroup: pid_t? {
+        slot.child?.processGroup
     }
 
     /// The running, ready worker, starting one if needed (see `ProcessSlot.current`); waiting
@@ -102,8 +165,10 @@ public final class NeuralWorker: Sendable, PoolMember {
     func generation() async throws -> WorkerProcess {
         while true {
             let child = try await slot.current(policy: restartPolicy) {
+                // The worker refuses what this side would; the caller's arguments come last and win.
                 try WorkerProcess.spawn(runtime, package: package, threads: threads,
-                                        arguments: workerArguments, readyTimeout: readyTimeout, environment: environment)
+                                        arguments: ["--max-text-chars", String(Self.maxTextCharacters)] + workerArguments,
+                                        readyTimeout: readyTimeout, environment: environment)
             }
             do {
                 try await child.waitUntilReady()

@@ -26,9 +26,11 @@ final class WorkerProcess: Sendable {
         var nextID: UInt64 = 0
         var isReady = false
         var readyWaiters: [CheckedContinuation<Void, any Error>] = []
-        /// When the worker last said something (ready, or an answer): a request's timeout runs
-        /// from then or from its own submission, whichever is later.
+        /// When the worker last said something (ready, an answer, or progress within a batch): a
+        /// request's timeout runs from then or from its own submission, whichever is later.
         var lastProgress = ContinuousClock.now
+        /// Progress lines received (the worker writes one per slice of sentences it translated).
+        var progressReports = 0
         /// Output after the last newline.
         var partialLine: [UInt8] = []
         /// Set once; later submissions fail at once with it.
@@ -39,6 +41,8 @@ final class WorkerProcess: Sendable {
     struct Message: Decodable {
         var ready: Bool?
         var pid: Int32?
+        /// Sentences translated so far in the current batch: the worker is working, not hung.
+        var progress: Int?
         var id: UInt64?
         var text: String?
         var error: String?
@@ -60,6 +64,8 @@ final class WorkerProcess: Sendable {
     static let stderrTailBytes = 4096
 
     let pid: pid_t
+    /// Leads the worker's process group and kills it if this process dies while the worker works.
+    let guardian: GroupGuard
     /// Parent's write end of the worker's stdin (non-blocking).
     let inputFD: Int32
     /// Parent's read ends of the worker's stdout and stderr (owned by the reader threads).
@@ -74,8 +80,9 @@ final class WorkerProcess: Sendable {
     let errorReaderDone = DispatchSemaphore(value: 0)
     let terminated = Mutex(false)
 
-    init(pid: pid_t, inputFD: Int32, outputFD: Int32, errorFD: Int32) {
+    init(pid: pid_t, guardian: GroupGuard, inputFD: Int32, outputFD: Int32, errorFD: Int32) {
         self.pid = pid
+        self.guardian = guardian
         self.inputFD = inputFD
         self.outputFD = outputFD
         self.errorFD = errorFD
@@ -85,8 +92,9 @@ final class WorkerProcess: Sendable {
         close(inputFD)
     }
 
-    /// Starts `python script package --threads N` in its own process group, with its three
-    /// standard streams on close-on-exec pipes, and the threads that read its output.
+    /// Starts `python script package --threads N` in a process group led by a `GroupGuard`
+    /// (so it never outlives this process, busy or not), with its three standard streams on
+    /// close-on-exec pipes, and the threads that read its output.
     ///
     /// The worker fails with `PipelineError.workerNotReady` unless it reports ready within
     /// `readyTimeout`.
@@ -107,10 +115,19 @@ final class WorkerProcess: Sendable {
         // No bytecode cache written into the checkout's Sources folder.
         let environment = ChildPipeline.childEnvironment(environment) + ["PYTHONDONTWRITEBYTECODE=1"]
         let pid: pid_t
+        let guardian: GroupGuard
+        do {
+            guardian = try GroupGuard.spawn(environment: environment)
+        } catch {
+            for pipe in pipes { close(pipe.read); close(pipe.write) }
+            throw error
+        }
         do {
             pid = try ChildPipeline.spawnStage(stage, stdin: input.read, stdout: output.write, stderr: errors.write,
-                                               processGroup: 0, environment: environment)
+                                               processGroup: guardian.pid, environment: environment)
         } catch {
+            guardian.killGroup()
+            guardian.release()
             for pipe in pipes { close(pipe.read); close(pipe.write) }
             throw error
         }
@@ -118,7 +135,7 @@ final class WorkerProcess: Sendable {
         close(output.write)
         close(errors.write)
         _ = fcntl(input.write, F_SETFL, fcntl(input.write, F_GETFL) | O_NONBLOCK)
-        let worker = WorkerProcess(pid: pid, inputFD: input.write, outputFD: output.read, errorFD: errors.read)
+        let worker = WorkerProcess(pid: pid, guardian: guardian, inputFD: input.write, outputFD: output.read, errorFD: errors.read)
         worker.startReaders()
         // Weak: a worker that was retired meanwhile closes its fds now, not when this fires.
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + ChildPipeline.interval(readyTimeout)) { [weak worker] in
@@ -132,6 +149,14 @@ final class WorkerProcess: Sendable {
     /// Whether the generation has failed or been terminated.
     var hasFailed: Bool {
         inbox.withLock { $0.failure != nil }
+    }
+
+    /// The process group the worker runs in (its guard's pid).
+    var processGroup: pid_t { guardian.pid }
+
+    /// Progress lines the worker has written (for tests: a long text is reported piecewise).
+    var progressReports: Int {
+        inbox.withLock { $0.progressReports }
     }
 
     /// Requests written and not answered yet.
@@ -292,6 +317,13 @@ final class WorkerProcess: Sendable {
             for waiter in waiters { waiter.resume() }
             return
         }
+        if message.progress != nil {
+            inbox.withLock { inbox in
+                inbox.lastProgress = .now
+                inbox.progressReports += 1
+            }
+            return
+        }
         // An answer without an id is for a line we did not send; nothing waits for it.
         guard let id = message.id else { return }
         let waiter = inbox.withLock { inbox -> Waiter? in
@@ -321,10 +353,10 @@ final class WorkerProcess: Sendable {
         for waiter in readyWaiters { waiter.resume(throwing: Failure(error: failure)) }
     }
 
-    /// Kills the worker's group unless it was already reaped (its pid could be reused by then).
+    /// Kills the worker's group unless its guard was already reaped (the id could be reused by then).
     func killGroup() {
         terminated.withLock { done in
-            if !done { kill(-pid, SIGKILL) }
+            if !done { guardian.killGroup() }
         }
     }
 
@@ -338,10 +370,11 @@ final class WorkerProcess: Sendable {
         inbox.withLock { inbox in
             if inbox.failure == nil { inbox.failure = .shutDown }
         }
-        kill(-pid, SIGKILL)
+        guardian.killGroup()
         kill(pid, SIGKILL)
         var status: Int32 = 0
         _ = Syscall.retryingOnInterrupt { waitpid(pid, &status, 0) }
+        guardian.release()
         // inputFD stays open until deinit (see ChildPipeline.terminate).
         readerDone.wait()
         errorReaderDone.wait()

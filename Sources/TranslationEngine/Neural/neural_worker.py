@@ -7,8 +7,10 @@ sentencepiece.model. Once the model is loaded the worker writes {"ready": true, 
 (or {"ready": false, "error": "..."} and exits 2). Then each request line
 {"id": N, "text": "..."} gets one answer line {"id": N, "text": "...", "error": null}, or
 {"id": N, "text": null, "error": "..."} for a request it cannot translate (invalid JSON gets
-"id": null). Answers may come in any order: match them by id. The worker exits when stdin
-closes, after answering what it has read.
+"id": null). Answers may come in any order: match them by id. A batch too big for one call
+is translated in slices, and after each slice but the last the worker writes {"progress": N}
+(sentences done so far): a worker that is working is never silent for long, so silence means
+it hangs. The worker exits when stdin closes, after answering what it has read.
 
 Whatever requests are waiting are translated together, up to a budget of source pieces. Each
 text is split into paragraphs (on "\\n") and sentences by a simple splitter that keeps every
@@ -35,6 +37,10 @@ MAX_BATCH_SIZE = 32
 # A sentence longer than this many pieces is cut into chunks: the output could not hold it
 # within MAX_DECODING_LENGTH, and models have a limited position table.
 MAX_SOURCE_PIECES = 200
+# One call to CTranslate2 between two progress reports: at most this many source pieces (and
+# MAX_BATCH_SIZE sentences). A slice of long sentences takes a few seconds at most on a loaded
+# machine, well inside the host's silence limit.
+SLICE_PIECES = 1024
 
 # A sentence ends at . ! ? or an ellipsis (with closing quotes or brackets) followed by
 # whitespace and something that is not a lower-case letter or a digit, or at CJK full stops.
@@ -110,6 +116,8 @@ class Worker:
 
         self.token_budget = token_budget
         self.fault_on_text = None
+        self.fault_hang_on_text = None
+        self.fault_slice_seconds = 0.0
         self.max_text_chars = max_text_chars
         metadata_path = os.path.join(package, "metadata.json")
         metadata = {}
@@ -128,6 +136,11 @@ class Worker:
         """A request's parts: kept text, or lists of source chunks to translate."""
         if self.fault_on_text and self.fault_on_text in text:
             os._exit(70)
+        if self.fault_hang_on_text and self.fault_hang_on_text in text:
+            # Say so (tests wait for this line), then never answer, never exit, ignore stdin.
+            sys.stderr.write("fault: hanging\n")
+            sys.stderr.flush()
+            threading.Event().wait()
         parts = []
         for segment, translate in segments(text):
             if translate:
@@ -136,9 +149,33 @@ class Worker:
                 parts.append(segment)
         return parts
 
-    def translate(self, sources):
+    def translate(self, sources, report=None):
+        """Translates in slices of similar lengths (longest first, as CTranslate2 sorts a
+        batch), calling `report(done)` after each slice but the last."""
         if not sources:
             return []
+        order = sorted(range(len(sources)), key=lambda index: -len(sources[index]))
+        slices, current, pieces = [], [], 0
+        for index in order:
+            if current and (len(current) >= MAX_BATCH_SIZE or pieces + len(sources[index]) > SLICE_PIECES):
+                slices.append(current)
+                current, pieces = [], 0
+            current.append(index)
+            pieces += len(sources[index])
+        slices.append(current)
+        outputs = [None] * len(sources)
+        done = 0
+        for number, indices in enumerate(slices):
+            if self.fault_slice_seconds:
+                time.sleep(self.fault_slice_seconds)
+            for index, output in zip(indices, self.translate_slice([sources[index] for index in indices])):
+                outputs[index] = output
+            done += len(indices)
+            if report and number + 1 < len(slices):
+                report(done)
+        return outputs
+
+    def translate_slice(self, sources):
         options = dict(beam_size=BEAM_SIZE, length_penalty=LENGTH_PENALTY, replace_unknowns=True,
                        max_decoding_length=MAX_DECODING_LENGTH, max_batch_size=MAX_BATCH_SIZE)
         if self.target_prefix:
@@ -147,15 +184,15 @@ class Worker:
         skip = len(self.target_prefix) if self.target_prefix else 0
         return [result.hypotheses[0][skip:] for result in results]
 
-    def answer(self, requests):
+    def answer(self, requests, report=None):
         """Translates prepared requests [(id, parts)] together; [(id, text, error)]."""
         sources = [chunk for _, parts in requests for part in parts if isinstance(part, list) for chunk in part]
         try:
-            outputs = iter(self.translate(sources))
+            outputs = iter(self.translate(sources, report))
         except Exception as error:  # one bad request must not fail the batch: retry alone
             if len(requests) == 1:
                 return [(requests[0][0], None, "translation failed: %s" % error)]
-            return [answer for request in requests for answer in self.answer([request])]
+            return [answer for request in requests for answer in self.answer([request], report)]
         answers = []
         for request_id, parts in requests:
             text = []
@@ -207,6 +244,11 @@ def parse_request(line):
     return (request_id, text, None)
 
 
+def report_progress(done):
+    sys.stdout.write(json.dumps({"progress": done}) + "\n")
+    sys.stdout.flush()
+
+
 def write(answers):
     out = sys.stdout
     for request_id, text, error in answers:
@@ -248,7 +290,7 @@ def serve(worker, inbox):
                 item = inbox.get(timeout=max(deadline - time.monotonic(), 0)) if deadline > time.monotonic() else inbox.get_nowait()
             except queue.Empty:
                 break
-        answers.extend(worker.answer(batch))
+        answers.extend(worker.answer(batch, report_progress))
         write(answers)
 
 
@@ -261,6 +303,10 @@ def main():
     parser.add_argument("--compute-type", default="default")
     # For tests of crash recovery only: a request whose text holds this exits the worker at once.
     parser.add_argument("--fault-on-text", default=None, help=argparse.SUPPRESS)
+    # For tests of hangs: a request whose text holds this makes the worker stop answering for good.
+    parser.add_argument("--fault-hang-on-text", default=None, help=argparse.SUPPRESS)
+    # For tests of long texts: each slice takes this many seconds more (a slow machine's model).
+    parser.add_argument("--fault-slice-seconds", type=float, default=0.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     try:
         worker = Worker(args.package, max(1, args.threads), max(1, args.token_budget),
@@ -276,6 +322,8 @@ def main():
     reader.start()
     if args.fault_on_text:
         worker.fault_on_text = args.fault_on_text
+    worker.fault_hang_on_text = args.fault_hang_on_text
+    worker.fault_slice_seconds = max(0.0, args.fault_slice_seconds)
     sys.stdout.write(json.dumps({"ready": True, "pid": os.getpid()}) + "\n")
     sys.stdout.flush()
     try:

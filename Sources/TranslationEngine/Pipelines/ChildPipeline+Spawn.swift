@@ -1,7 +1,8 @@
 import Foundation
 
 extension ChildPipeline {
-    /// Spawns every stage with `posix_spawn`, wired stdin-to-stdout, in one new process group.
+    /// Spawns every stage with `posix_spawn`, wired stdin-to-stdout, in one new process group
+    /// led by a `GroupGuard`, so no stage outlives this process.
     ///
     /// With `tapAfter`, that stage's output comes to this process and a tap thread passes it on
     /// to the next stage (see `MarkTap`). `environment` is what every stage starts with
@@ -48,21 +49,28 @@ extension ChildPipeline {
             return pipes[index + 1].write
         }
 
+        let guardian: GroupGuard
+        do {
+            guardian = try GroupGuard.spawn(environment: environment)
+        } catch {
+            closeAll()
+            throw error
+        }
+        let group = guardian.pid
         var pids: [pid_t] = []
-        var group: pid_t = 0
         for (index, stage) in stages.enumerated() {
             do {
                 let pid = try spawnStage(stage, stdin: stdin(of: index), stdout: stdout(of: index),
                                          stderr: index == taggerIndex ? taggerPipes?.stderr.write : nil,
                                          processGroup: group, environment: environment)
-                if index == 0 { group = pid }
                 pids.append(pid)
             } catch {
-                if group != 0 { kill(-group, SIGKILL) }
+                guardian.killGroup()
                 for pid in pids {
                     var status: Int32 = 0
                     _ = Syscall.retryingOnInterrupt { waitpid(pid, &status, 0) }
                 }
+                guardian.release()
                 closeAll()
                 throw error
             }
@@ -90,19 +98,23 @@ extension ChildPipeline {
         let input = pipes[0].write
         // Non-blocking so a write can notice a failed generation through poll().
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
-        let child = ChildPipeline(pids: pids, processGroup: group, inputFD: input, outputFD: pipes[stages.count].read, tap: tap, tagger: tagger)
+        let child = ChildPipeline(pids: pids, guardian: guardian, inputFD: input, outputFD: pipes[stages.count].read, tap: tap, tagger: tagger)
         child.startReader()
         return child
     }
 
     static func spawnStage(
-        _ stage: ModeFile.Stage, stdin: Int32, stdout: Int32, stderr: Int32? = nil, processGroup: pid_t, environment: [String]
+        _ stage: ModeFile.Stage, stdin: Int32, stdout: Int32?, stderr: Int32? = nil, processGroup: pid_t, environment: [String]
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        if let stdout {
+            posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
         // Stage diagnostics would interleave with the host's output; only the tagger's are read.
         if let stderr {
             posix_spawn_file_actions_adddup2(&actions, stderr, 2)

@@ -48,8 +48,10 @@ final class ChildPipeline: Sendable {
 
     /// Process ids at spawn time, first stage to last (the tagger's may have changed since).
     let spawnedPids: [pid_t]
-    /// The process group shared by all stages (the first stage's pid).
-    let processGroup: pid_t
+    /// The guard that leads the stages' process group and kills it if this process dies.
+    let guardian: GroupGuard
+    /// The process group shared by all stages (the guard's pid).
+    var processGroup: pid_t { guardian.pid }
     /// Parent's write end of the first stage's stdin (non-blocking).
     let inputFD: Int32
     /// Parent's read end of the last stage's stdout (owned by the reader thread).
@@ -68,11 +70,11 @@ final class ChildPipeline: Sendable {
     let tapDone = DispatchSemaphore(value: 0)
     let terminated = Mutex(false)
 
-    init(pids: [pid_t], processGroup: pid_t, inputFD: Int32, outputFD: Int32,
+    init(pids: [pid_t], guardian: GroupGuard, inputFD: Int32, outputFD: Int32,
          tap: (input: Int32, output: Int32)? = nil, tagger: TaggerSlot? = nil) {
         self.spawnedPids = pids
         self.tagger = tagger
-        self.processGroup = processGroup
+        self.guardian = guardian
         self.inputFD = inputFD
         self.outputFD = outputFD
         self.tap = tap
@@ -216,6 +218,8 @@ final class ChildPipeline: Sendable {
             var status: Int32 = 0
             _ = Syscall.retryingOnInterrupt { waitpid(pid, &status, 0) }
         }
+        // Only now: while the guard is unreaped the group id cannot be reused.
+        guardian.release()
         // Ends the relay threads (our copies of the tagger's pipe ends would keep them waiting).
         tagger?.close()
         // Every writer of the output pipe is dead now, so the reader sees EOF promptly.

@@ -16,6 +16,9 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     case workerNotReady(String)
     /// A neural worker answered this request with an error (the rest are unaffected).
     case requestRefused(String)
+    /// A neural worker stopped answering, was restarted, and stopped answering again: requests
+    /// fail at once instead of each waiting out its own timeout (see `NeuralWorker`).
+    case workerUnresponsive
     /// The engine's environment names no Python environment for neural models
     /// (`EngineEnvironment.neuralRuntime`): a neural pack cannot run here.
     case noNeuralRuntime
@@ -24,7 +27,7 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
     var isRecoverable: Bool {
         switch self {
         case .timedOut, .stageDied: true
-        case .spawnFailed, .shutDown, .noStages, .restartLimit, .workerNotReady, .requestRefused, .noNeuralRuntime: false
+        case .spawnFailed, .shutDown, .noStages, .restartLimit, .workerNotReady, .requestRefused, .workerUnresponsive, .noNeuralRuntime: false
         }
     }
 
@@ -38,6 +41,7 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
         case .restartLimit: "the pipeline crashed too often in the last minute; try again later"
         case .workerNotReady(let reason): "the neural worker did not start: \(reason)"
         case .requestRefused(let reason): "the neural worker refused the text: \(reason)"
+        case .workerUnresponsive: "the neural worker stopped answering, and again after a restart; try again in a minute"
         case .noNeuralRuntime: "no Python environment for neural models is set up"
         }
     }
