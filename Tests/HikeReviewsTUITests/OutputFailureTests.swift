@@ -18,7 +18,8 @@ struct OutputFailureTests {
     /// test` builds, so `packs list` lists packs and succeeds.
     static func environment(cache: String) -> [String] {
         ["HIKE_REVIEWS_PAIRS_PATH=\(CommandLineTests.testPairs)", "HIKE_REVIEWS_SYSTEM_PAIRS=0", "HIKE_REVIEWS_STORE=\(CommandLineTests.emptyStore)",
-         "HIKE_REVIEWS_PACKS_URL=", "HIKE_REVIEWS_CACHE=1", "HIKE_REVIEWS_CACHE_DIR=\(cache)"]
+         "HIKE_REVIEWS_PACKS_URL=file://\(TestRepository.path)/index.json", "HIKE_REVIEWS_PUBLIC_INDEX_URL=", "HIKE_REVIEWS_CACHE=1",
+         "HIKE_REVIEWS_CACHE_DIR=\(cache)"]
     }
 
     /// Runs each command through `/bin/sh -c` with `redirect` after it; the status and stderr.
