@@ -1,9 +1,9 @@
-# The two commands a newcomer needs: `make run` and `make test` (see README.md).
+# The two commands a newcomer needs: `make run` and `make test` (see README.md); `make test-fast` is the quick tier.
 SWIFT_BIN := $(shell command -v swift >/dev/null 2>&1 && dirname "$$(command -v swift)" || echo /opt/swift/usr/bin)
 export PATH := $(SWIFT_BIN):$(PATH)
 SWIFT := swift
 
-.PHONY: setup build run packs install test bench clean
+.PHONY: setup build run packs install test test-fast bench clean
 
 PREFIX ?= $(HOME)/.local
 
@@ -29,13 +29,15 @@ install: setup packs
 
 ## Run every test: unit, reducer, snapshot, and end-to-end in tmux. The run's temporary files go
 ## to a folder of its own, removed at the end (the tests remove theirs; this also catches a
-## crashed run's), and a run that changes the work tree (`git status`) fails.
+## crashed run's), and a run that changes the work tree (`git status`) fails. With
+## HIKE_REVIEWS_REQUIRE_FIXTURES=1 a test whose fixture is missing fails naming it instead of
+## being skipped (plain `swift test` skips it).
 test: setup
 	bash scripts/fetch-test-pairs
 	$(SWIFT) build
 	@before="$$(git status --porcelain 2>/dev/null)"; \
 	scratch="$$(mktemp -d /tmp/hike-make-test.XXXXXX)"; \
-	TMPDIR="$$scratch" PYTHONDONTWRITEBYTECODE=1 $(SWIFT) test; status=$$?; \
+	TMPDIR="$$scratch" PYTHONDONTWRITEBYTECODE=1 HIKE_REVIEWS_REQUIRE_FIXTURES=1 $(SWIFT) test; status=$$?; \
 	rm -rf "$$scratch"; \
 	after="$$(git status --porcelain 2>/dev/null)"; \
 	if [ "$$before" != "$$after" ]; then \
@@ -44,6 +46,14 @@ test: setup
 		status=1; \
 	fi; \
 	exit $$status
+
+## The fast tier: the model and loader, the reducer, layout, renderers and snapshots, the
+## parsers and the route planner; no server, pipeline, worker or tmux (under 30 s on an idle
+## machine once built). A test of these whose fixture is missing is skipped, as under `swift test`.
+TEST_FAST := ReviewModelTests|HikeReviewsTUITests\.(ReducerTests|SnapshotTests|LayoutOnceTests|KeyTextTests|LanguagePickerTests|ChangesTests|DrawBoxTests|GlyphTests|OneSanitiserTests|PropertyTests|RectTests|SanitizeFastPathTests|SanitizeTests|ScreenBufferTests|StyleTests|TruncateTests|UnknownWordRuleTests|WidthTests|WrapTests)/|TranslationEngineTests\.(RoutePlannerTests|ModeFileTests|StreamFormatTests|TextSegmentsTests|ByteSearchTests|NumericSettingTests|LanguageTagCaseTests|ApertiumCodeTests)/
+test-fast:
+	$(SWIFT) build --build-tests
+	PYTHONDONTWRITEBYTECODE=1 $(SWIFT) test --skip-build --filter '$(TEST_FAST)'
 
 ## Benchmarks (release build); results go to BENCHMARKS.md.
 bench: setup

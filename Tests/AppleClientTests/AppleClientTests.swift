@@ -16,7 +16,7 @@ enum AppleClient {
 /// Client code written from Apple's Translation documentation (Examples/AppleTranslationClient,
 /// `import TranslationEngine` in place of `import Translation`) compiles with the package, and
 /// behaves as the docs say: one scenario a test, run against make test's Apertium pairs.
-@Suite(.enabled(if: AppleClient.available, "needs make test's pairs (scripts/fetch-test-pairs) and the built client"))
+@Suite(.needs(AppleClient.available, "needs make test's pairs (scripts/fetch-test-pairs) and the built client"))
 struct AppleClientTests {
     static let client = AppleClient.path
     static let pairs = AppleClient.pairs

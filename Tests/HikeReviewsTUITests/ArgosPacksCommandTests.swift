@@ -6,7 +6,7 @@ import TranslationEngine
 
 /// `hike-reviews packs` with two repositories at once: make test's (ours) and an Argos package
 /// index of packages zipped at test time (make_argos_packages.py), both as file:.
-@Suite(.serialized, .enabled(if: TestRepository.available, "needs make test's pack repository"))
+@Suite(.serialized, .needs(TestRepository.available, "needs make test's pack repository"))
 struct ArgosPacksCommandTests {
     static let argos = Result { () throws -> String in
         let out = Scratch.root.appendingPathComponent("argos-cli-\(UUID().uuidString)").path

@@ -7,7 +7,7 @@ import TranslationEngine
 /// A pair one download away is `supported` the first time it is asked, before this store ever
 /// fetched the repository's index: `availability` and `translate` (without `--yes`) read an http
 /// index they have no fresh copy of (within its download limits), and never when offline.
-@Suite(.serialized, .enabled(if: TestRepository.available, "needs make test's pack repository"))
+@Suite(.serialized, .needs(TestRepository.available, "needs make test's pack repository"))
 struct AvailabilityTruthTests {
     /// The Argos-format index of make_argos_packages.py, served over http from a folder of its own.
     static func argosServer() throws -> PackServer {

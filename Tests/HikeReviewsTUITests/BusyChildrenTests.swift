@@ -7,7 +7,7 @@ import Testing
 /// request (the worker's `--fault-hang-on-text` seam, through a wrapper script named by
 /// HIKE_REVIEWS_NEURAL_WORKER) and an Apertium pipeline given a long line, ended with SIGINT,
 /// SIGTERM or kill -9. Every child must be gone afterwards, however busy.
-@Suite(.serialized, .enabled(if: EchoArgosRepository.available && TestRepository.available,
+@Suite(.serialized, .needs(EchoArgosRepository.available && TestRepository.available,
                              "needs the neural venv and make test's pack repository"))
 struct BusyChildrenTests {
     /// A store with translate-de_en (the echo model) and eng-spa installed, made once and

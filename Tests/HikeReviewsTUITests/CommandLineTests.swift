@@ -112,7 +112,7 @@ extension CommandLineTests {
                                                              "HIKE_REVIEWS_STORE=\(emptyStore)", "HIKE_REVIEWS_PACKS_URL=file:///nonexistent/index.json"])
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+    @Test(.needs(FileManager.default.fileExists(atPath: testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
     func translateKeepsOneOutputLinePerInputLine() throws {
         let input = "El perro bebe agua.\n\nLe chien boit de l'eau.\nOk\n"
         let result = try Self.runWithTestPairs(["translate", "--to", "en"], input: input)
@@ -126,7 +126,7 @@ extension CommandLineTests {
         #expect(result.status == 1)
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+    @Test(.needs(FileManager.default.fileExists(atPath: testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
     func translateAndAvailabilityExitCodes() throws {
         let unsupported = try Self.runWithTestPairs(["translate", "--from", "de", "--to", "en"], input: "Der Weg war schön.\n")
         #expect(unsupported.status == 2)

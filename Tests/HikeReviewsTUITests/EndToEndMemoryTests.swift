@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 13 in a real terminal: a route translated in one run shows translated in the next,
 /// with no `T`, from the translation memory on disk.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is installed by `make setup`"), .timeLimit(.minutes(3)))
+@Suite(.serialized, .needs(Tmux.isAvailable, "tmux is installed by `make setup`"), .timeLimit(.minutes(3)))
 struct EndToEndMemoryTests {
     @Test func aRouteTranslatedBeforeQuittingShowsTranslatedAfterAStartAgain() throws {
         let first = try EndToEndTests.Run()

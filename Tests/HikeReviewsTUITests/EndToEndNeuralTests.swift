@@ -5,7 +5,7 @@ import Testing
 /// The app with the neural engine, in tmux: German and Polish reviews of the Cares route are
 /// translated by the echo model, installed from an Argos index on a loopback server after the
 /// consent dialog, inline (`T`) and in the overlay (`t`).
-@Suite(.serialized, .enabled(if: Tmux.isAvailable && EchoArgosRepository.available && TestRepository.available,
+@Suite(.serialized, .needs(Tmux.isAvailable && EchoArgosRepository.available && TestRepository.available,
                              "needs tmux, the neural venv and make test's pack repository"),
        .timeLimit(.minutes(2)))
 struct EndToEndNeuralTests {

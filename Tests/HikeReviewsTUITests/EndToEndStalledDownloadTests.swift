@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEndTests {
     /// The app in tmux against a server that stalls half-way through the first two requests for
     /// eng-spa: the progress dialog says "Stalled", the download fails naming pack and server,
     /// `r` downloads again without asking, and the route's reviews come in translated.
-    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"))
+    @Test(.needs(TestRepository.available, "needs make test's pack repository"))
     func aStalledDownloadIsShownFailsAndIsRetriedFromTheDialog() throws {
         let (server, index) = try PacksCommandTests.serveFaulty("stallfirst/2/1000000")
         defer { server.stop() }

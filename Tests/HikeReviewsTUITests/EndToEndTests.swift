@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The real binary in a real terminal (tmux): keys in, screens out, terminal restored.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is installed by `make setup`"), .timeLimit(.minutes(3)))
+@Suite(.serialized, .needs(Tmux.isAvailable, "tmux is installed by `make setup`"), .timeLimit(.minutes(3)))
 struct EndToEndTests {
     /// A scratch folder with a launcher script that records `stty -g` before and after the app.
     struct Run {
@@ -163,7 +163,7 @@ extension EndToEndTests {
     /// with Spanish reviews, filter to Spanish, T, Enter on the consent dialog, English inline.
     /// Also under a locale that is not installed (only C.UTF-8 is, as in most containers): the
     /// app still draws UTF-8 and translation still works.
-    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"),
+    @Test(.needs(TestRepository.available, "needs make test's pack repository"),
           arguments: [[:], ["LANG": "en_US.UTF-8"], ["LANG": "en_US.UTF-8", "LC_ALL": "de_DE.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"]])
     func translateSpanishReviewsFromAnEmptyStore(locale: [String: String]) throws {
         let run = try Run()
@@ -188,7 +188,7 @@ extension EndToEndTests {
 
     /// After `T` translated the Spanish reviews into English, `L` choosing French translates them
     /// into French by itself (asking for fr-es first): no English is left on screen.
-    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"))
+    @Test(.needs(TestRepository.available, "needs make test's pack repository"))
     func anotherTargetAfterTranslatingTranslatesAgain() throws {
         let run = try Run()
         defer { run.finish() }

@@ -7,7 +7,7 @@ extension EndToEndTests {
     /// never answers (127.0.0.1, named through HIKE_REVIEWS_PUBLIC_INDEX_URL): the status line
     /// says so once, the app never hangs on it, and the local repository's packs still ask and
     /// install.
-    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"))
+    @Test(.needs(TestRepository.available, "needs make test's pack repository"))
     func anUnreachableArgosIndexIsSaidOnceAndOfflinePacksStillWork() throws {
         let silent = try SilentServer()
         defer { silent.stop() }

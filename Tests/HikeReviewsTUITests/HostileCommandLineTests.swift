@@ -5,7 +5,7 @@ import Testing
 /// The real binary's `detect` and `translate` on real machines and hostile input: locales that
 /// are not installed, closed standard streams, a reader that goes away, poison text, huge
 /// lines, escape sequences, and the exit status rule.
-@Suite(.serialized, .enabled(if: FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+@Suite(.serialized, .needs(FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
 struct HostileCommandLineTests {
     /// The environment that points the binary at the test pairs only.
     static let pairsEnvironment = ["HIKE_REVIEWS_PAIRS_PATH=\(CommandLineTests.testPairs)", "HIKE_REVIEWS_SYSTEM_PAIRS=0",
@@ -150,7 +150,7 @@ extension HostileCommandLineTests {
     }
 
     /// On a terminal the same output shows its escapes as visible placeholders.
-    @Test(.enabled(if: Tmux.isAvailable, "needs tmux"))
+    @Test(.needs(Tmux.isAvailable, "needs tmux"))
     func escapesOnATerminalAreShownNotRun() throws {
         let tmux = Tmux()
         defer { tmux.kill() }
@@ -197,7 +197,7 @@ extension HostileCommandLineTests {
     }
 
     /// A store whose path holds `|` or `'` installed packs that then could not be used.
-    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"))
+    @Test(.needs(TestRepository.available, "needs make test's pack repository"))
     func aStorePathWithQuotesAndBarsWorks() throws {
         let base = try PacksCommandTests.freshStore()
         defer { try? FileManager.default.removeItem(atPath: base) }

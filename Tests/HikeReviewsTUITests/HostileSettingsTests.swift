@@ -5,7 +5,7 @@ import Testing
 /// The real binary under every variable the engine reads, set to values no setting takes:
 /// it never traps (`inf` once ended in "Double value cannot be converted", exit 132), and each
 /// numeric one stops the command with one line naming the variable and its range, exit 2.
-@Suite(.serialized, .enabled(if: FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+@Suite(.serialized, .needs(FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
 struct HostileSettingsTests {
     static let hostileValues = ["inf", "nan", "-1", "1e30", "9223372036854775807", "abc", ""]
 

@@ -4,7 +4,7 @@ import Testing
 
 /// Language tags on the command line in any case: `availability ES EN` is `availability es
 /// en`, `translate --from ES --to EN` translates, and what is printed is in canonical case.
-@Suite(.serialized, .enabled(if: FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+@Suite(.serialized, .needs(FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
 struct LanguageTagCaseCommandTests {}
 
 extension LanguageTagCaseCommandTests {

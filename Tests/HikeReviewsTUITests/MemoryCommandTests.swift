@@ -5,7 +5,7 @@ import Testing
 
 /// The translation memory through the real binary: a second `translate` answered from memory,
 /// `cache stats` and `cache clear`, the bypasses, and many processes on one file.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+@Suite(.needs(FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
 struct MemoryCommandTests {
     /// A folder for one test's memory.
     static func folder() throws -> String {
@@ -181,7 +181,7 @@ extension MemoryCommandTests {
 extension MemoryCommandTests {
     /// `packs remove` forgets what the memory remembered through the pack; a pack of another
     /// store (not in this process's catalog) keeps its entries.
-    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"))
+    @Test(.needs(TestRepository.available, "needs make test's pack repository"))
     func removingAPackForgetsItsEntriesAndAnotherStoreKeepsThem() throws {
         let cache = try Self.folder()
         let store = try PacksCommandTests.freshStore()

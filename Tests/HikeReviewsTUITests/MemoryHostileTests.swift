@@ -8,7 +8,7 @@ import Testing
 /// most one warning.
 ///
 /// The disks are real mounts (tmpfs): the tests run as root, which a chmod would not stop.
-@Suite(.serialized, .enabled(if: FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+@Suite(.serialized, .needs(FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
 struct MemoryHostileTests {
     typealias M = MemoryCommandTests
 

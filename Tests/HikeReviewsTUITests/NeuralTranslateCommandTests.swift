@@ -4,7 +4,7 @@ import Testing
 
 /// `hike-reviews translate` and `availability` over both engines: the echo model from an Argos
 /// index (file:) beside make test's Apertium packs.
-@Suite(.serialized, .enabled(if: EchoArgosRepository.available && TestRepository.available,
+@Suite(.serialized, .needs(EchoArgosRepository.available && TestRepository.available,
                              "needs the neural venv and make test's pack repository"))
 struct NeuralTranslateCommandTests {
     static let repository = Result { try EchoArgosRepository.build() }

@@ -58,7 +58,7 @@ extension NewcomerTests {
     /// scripts/install (what `make install` runs) into a fresh prefix; the binary, run by its
     /// bare name from PATH in another directory, finds the sample data and the default pack
     /// repository with no variable set.
-    @Test(.enabled(if: testRepositoryAvailable, "needs make test's pack repository (scripts/fetch-test-pairs)"))
+    @Test(.needs(testRepositoryAvailable, "needs make test's pack repository (scripts/fetch-test-pairs)"))
     func installedBinaryFindsItsFilesFromAnyDirectory() async throws {
         let root = Scratch.root.appendingPathComponent("hike-install-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -165,7 +165,7 @@ extension NewcomerTests {
 
     /// On a terminal: the progress line is rewritten in place, and a failure says what failed and
     /// where the log is.
-    @Test(.enabled(if: Tmux.isAvailable, "tmux is installed by `make setup`"))
+    @Test(.needs(Tmux.isAvailable, "tmux is installed by `make setup`"))
     func buildPackRepoOnATerminalShowsProgressInPlaceAndErrors() async throws {
         let root = Scratch.root.appendingPathComponent("hike-repo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

@@ -5,7 +5,7 @@ import Testing
 /// A write to standard output that fails is an error, said on stderr with exit 1, unless the
 /// reader has gone (EPIPE), which ends the command quietly with 141 as SIGPIPE would. Every
 /// command that prints, with stdout on /dev/full (ENOSPC) and on a pipe nobody reads.
-@Suite(.serialized, .enabled(if: FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+@Suite(.serialized, .needs(FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
 struct OutputFailureTests {
     /// Each command and the input it reads.
     static let commands: [(arguments: String, input: String)] = [

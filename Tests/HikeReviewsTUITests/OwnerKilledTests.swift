@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The real binary's warm pipelines when the binary itself goes away, gently or with kill -9.
-@Suite(.serialized, .enabled(if: FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
+@Suite(.serialized, .needs(FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode"), "needs make test's pair data"))
 struct OwnerKilledTests {
     /// A `translate` process fed through a pipe, its output in a temporary file.
     struct Translator {

@@ -12,7 +12,7 @@ enum TestRepository {
 
 /// `hike-reviews packs ...` and `translate --yes` through the real binary, with the small
 /// repository `make test` builds (file://), and installs killed at random points.
-@Suite(.serialized, .enabled(if: TestRepository.available, "needs make test's pack repository"))
+@Suite(.serialized, .needs(TestRepository.available, "needs make test's pack repository"))
 struct PacksCommandTests {
     static let repository = TestRepository.path
 

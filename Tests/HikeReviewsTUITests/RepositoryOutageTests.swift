@@ -130,7 +130,7 @@ extension RepositoryOutageTests {
 }
 
 /// The app's consent handler and the CLI against real servers on 127.0.0.1.
-@Suite(.serialized, .enabled(if: TestRepository.available, "needs make test's pack repository"))
+@Suite(.serialized, .needs(TestRepository.available, "needs make test's pack repository"))
 struct RepositoryOutageServerTests {}
 
 extension RepositoryOutageServerTests {

@@ -49,7 +49,7 @@ extension ScriptedSessionTests {
     /// Keys through the reducer, effects through the real runner: the real engine, a local
     /// pack repository (make test's), an empty store. Ends in a snapshot of the route with its
     /// Spanish reviews translated inline.
-    @Test(.enabled(if: TestRepository.available, "needs make test's pack repository"), .timeLimit(.minutes(3)))
+    @Test(.needs(TestRepository.available, "needs make test's pack repository"), .timeLimit(.minutes(3)))
     func translateWithTheRealEngine() async throws {
         let store = Scratch.root.appendingPathComponent("scripted-store-\(UUID().uuidString)").path
         let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: TestRepository.path + "/index.json"), offline: true)

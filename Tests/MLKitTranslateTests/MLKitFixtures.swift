@@ -7,7 +7,7 @@ import TranslationEngine
 
 /// Every MLKitTranslate test: one suite, serialized, because `ModelManager.modelManager()` and
 /// `Translator.translator(options:)` answer from one configuration for the whole process.
-@Suite(.serialized, .enabled(if: MLKitFixtures.available, "needs make test's pack repository and the neural venv (scripts/setup-neural)"))
+@Suite(.serialized, .needs(MLKitFixtures.available, "needs make test's pack repository and the neural venv (scripts/setup-neural)"))
 struct MLKitTranslateTests {}
 
 /// Real packs for the tests: make test's repository (.build/test-repo: eng-spa and fr-es, Apertium)

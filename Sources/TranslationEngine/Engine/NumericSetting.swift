@@ -54,10 +54,10 @@ public struct NumericSetting: Sendable, Hashable {
 }
 
 extension NumericSetting {
-    /// `DownloadLimits.idleTimeout`. Under a millisecond is refused: the limit counts whole
-    /// milliseconds, and a timeout that fires before any byte can arrive never lets a download
-    /// start.
-    public static let downloadIdleSeconds = NumericSetting(name: "HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS", range: 0.001...86_400,
+    /// `DownloadLimits.idleTimeout`, from `DownloadLimits.minimumIdleTimeout` (half a second) up:
+    /// a timeout shorter than a connection takes to start gives up every download, and only
+    /// makes cancels race the transfers they end.
+    public static let downloadIdleSeconds = NumericSetting(name: "HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS", range: 0.5...86_400,
                                                            unit: "s", defaultValue: 30)
     /// `DownloadLimits.minimumRate` (0 turns the check off).
     public static let downloadMinimumRate = NumericSetting(name: "HIKE_REVIEWS_DOWNLOAD_MIN_RATE", range: 0...1_073_741_824,

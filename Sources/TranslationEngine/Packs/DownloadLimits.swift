@@ -14,6 +14,10 @@ import Foundation
 /// - after `stallNotice` without a byte (default 3 s, at most half the idle timeout)
 ///   listeners hear that the download is stalled, once a second, until bytes flow again.
 public struct DownloadLimits: Sendable, Equatable {
+    /// The shortest idle timeout the initializer keeps (a shorter one is raised to it): below
+    /// it no real connection could deliver its first byte in time.
+    public static let minimumIdleTimeout = Duration.milliseconds(500)
+
     public var idleTimeout: Duration
     /// Bytes per second, averaged over `rateWindow`; 0: no minimum.
     public var minimumRate: Int
@@ -22,6 +26,7 @@ public struct DownloadLimits: Sendable, Equatable {
 
     public init(idleTimeout: Duration = .seconds(30), minimumRate: Int = 1000, rateWindow: Duration? = nil,
                 stallNotice: Duration = .seconds(3)) {
+        let idleTimeout = max(idleTimeout, Self.minimumIdleTimeout)
         self.idleTimeout = idleTimeout
         self.minimumRate = max(0, minimumRate)
         self.rateWindow = rateWindow ?? idleTimeout * 2

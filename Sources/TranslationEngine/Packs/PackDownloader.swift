@@ -195,7 +195,27 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         /// Set by the watchdog when it gave up on a silent or trickling server.
         var timedOut: PackError?
         var continuation: CheckedContinuation<Outcome, Never>?
-        var task: URLSessionDataTask?
+        var phase = Phase.waiting
+        /// The one cancel of the task was sent (or the delegate answered `.cancel`).
+        var cancelSent = false
+
+        /// A reason to end the attempt was recorded (by the delegate, the watchdog or a cancel).
+        var isStopping: Bool { failure != nil || timedOut != nil }
+    }
+
+    /// Where the attempt's one `URLSessionDataTask` is. The task is made and resumed only by
+    /// `run()`, cancelled only by `cancelTask()`, at most once, on the session's serial delegate
+    /// queue and only while its completion has not been delivered: swift-corelibs' URLSession
+    /// crashes ("a behaviour for a task that in not in the registry") or never completes a task
+    /// cancelled before it was resumed or while its completion is in flight.
+    enum Phase {
+        /// `run()` has not made the task yet: a stop only records its reason, and no task is made.
+        case waiting
+        /// `run()` is making and resuming it: a stop is acted on by `run()` once it is resumed.
+        case starting
+        case running(URLSessionDataTask, URLSession)
+        /// `urlSession(_:task:didCompleteWithError:)` was delivered, or no task was ever made.
+        case ended
     }
 
     let handle: FileHandle
@@ -255,29 +275,63 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // No cache: it would keep a copy of the archive in memory, and asking it makes the
+        // task's protocol arrive asynchronously, one more interleaving for a cancel to race.
+        configuration.urlCache = nil
         // The deadline holds even when the watchdog's ticks come late (a busy cooperative pool):
         // URLSession ends the whole transfer itself a moment after it.
         if let deadline { configuration.timeoutIntervalForResource = max(0.1, (deadline.at - clock.now) / .seconds(1)) + 0.5 }
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        let task = session.dataTask(with: request)
-        state.withLock { state in
-            state.task = task
-            state.lastByte = clock.now
-        }
         let watchdog = Task { await self.watch() }
         defer { watchdog.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                state.withLock { $0.continuation = continuation }
+                // The continuation is in place before any task exists, so whatever ends the
+                // attempt finds it; a stop that came first ends it without a request.
+                let start = state.withLock { state -> Bool in
+                    state.continuation = continuation
+                    guard !state.isStopping else { return false }
+                    state.phase = .starting
+                    return true
+                }
+                guard start else { return complete(error: nil) }
+                let task = session.dataTask(with: request)
                 task.resume()
+                let stopping = state.withLock { state -> Bool in
+                    state.phase = .running(task, session)
+                    state.lastByte = clock.now
+                    return state.isStopping
+                }
+                if stopping { cancelTask() }
             }
         } onCancel: {
-            let task = state.withLock { state -> URLSessionDataTask? in
-                state.failure = .cancelled
-                return state.task
+            stop(.cancelled)
+        }
+    }
+
+    /// Records why the attempt ends (the first reason wins) and cancels the task.
+    private func stop(_ error: PackError) {
+        fail(error)
+        cancelTask()
+    }
+
+    /// Cancels the running task, once, from the session's delegate queue, where its completion
+    /// is delivered: a completion already delivered there means there is nothing to cancel.
+    /// Before the task runs, `run()` calls this again once it has resumed it.
+    private func cancelTask() {
+        let running = state.withLock { state -> (URLSessionDataTask, URLSession)? in
+            guard case .running(let task, let session) = state.phase, !state.cancelSent else { return nil }
+            state.cancelSent = true
+            return (task, session)
+        }
+        guard let (task, session) = running else { return }
+        session.delegateQueue.addOperation { [self] in
+            let live = state.withLock { state in
+                if case .running = state.phase { return true }
+                return false
             }
-            task?.cancel()
+            if live { task.cancel() }
         }
     }
 
@@ -321,12 +375,12 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     private func timeOut(_ timeout: DownloadTimeout) {
-        let task = state.withLock { state -> URLSessionDataTask? in
-            let server = PackDownloader.server(of: state.task?.currentRequest?.url ?? url)
-            if state.failure == nil && state.timedOut == nil { state.timedOut = .timedOut(pack: label, server: server, timeout) }
-            return state.task
+        state.withLock { state in
+            var current = url
+            if case .running(let task, _) = state.phase, let shown = task.currentRequest?.url { current = shown }
+            if !state.isStopping { state.timedOut = .timedOut(pack: label, server: PackDownloader.server(of: current), timeout) }
         }
-        task?.cancel()
+        cancelTask()
     }
 
 
@@ -334,7 +388,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         guard let http = response as? HTTPURLResponse else {
             fail(.download("not an HTTP response"))
-            completionHandler(.cancel)
+            refuse(completionHandler)
             return
         }
         let validator = http.value(forHTTPHeaderField: "ETag") ?? http.value(forHTTPHeaderField: "Last-Modified")
@@ -348,7 +402,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
                     state.validator = nil
                     state.received = 0
                 }
-                completionHandler(.cancel)
+                refuse(completionHandler)
                 return
             }
             if !exactSize, let total = range.split(separator: "/").last.flatMap({ Int($0) }), total <= expectedSize {
@@ -361,22 +415,22 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
                 let length = Int(http.expectedContentLength)
                 guard length <= expectedSize else {
                     fail(.verification("the server announces \(length) bytes, more than the \(expectedSize >> 20) MB accepted"))
-                    completionHandler(.cancel)
+                    refuse(completionHandler)
                     return
                 }
                 state.withLock { $0.declared = length }
             }
         case 304 where conditional != nil:
             state.withLock { $0.notModified = true }
-            completionHandler(.cancel)
+            refuse(completionHandler)
             return
         case 300..<400:
             fail(.download("redirect refused for \(TerminalSafe.clean(url.absoluteString))"))
-            completionHandler(.cancel)
+            refuse(completionHandler)
             return
         default:
             fail(.download("HTTP \(http.statusCode) for \(TerminalSafe.clean(url.absoluteString))"))
-            completionHandler(.cancel)
+            refuse(completionHandler)
             return
         }
         completionHandler(.allow)
@@ -403,14 +457,14 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         if total > limit {
             fail(.verification(exactSize || limit != expectedSize ? "the server sent more than the \(limit) bytes announced"
                                                                    : "the server sent more than the \(expectedSize >> 20) MB accepted"))
-            dataTask.cancel()
+            cancelTask()
             return
         }
         do {
             try handle.write(contentsOf: data)
         } catch {
             fail(.store("cannot write the download: \(PackStore.reason(error))"))
-            dataTask.cancel()
+            cancelTask()
             return
         }
         // Written means hashed: the digest covers exactly the file's bytes, in order.
@@ -429,12 +483,21 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let (continuation, failure, timedOut, received, declared) = state.withLock { state in
-            defer { state.continuation = nil }
-            return (state.continuation, state.failure, state.timedOut, state.received, state.declared)
+        complete(error: error)
+    }
+
+    /// Ends the attempt: resumes `run()` once with what the state says, from the task's
+    /// completion or, when the attempt was stopped before a task was made, from `run()` itself.
+    private func complete(error: Error?) {
+        let (continuation, failure, timedOut, received, declared, notModified) = state.withLock { state in
+            defer {
+                state.continuation = nil
+                state.phase = .ended
+            }
+            return (state.continuation, state.failure, state.timedOut, state.received, state.declared, state.notModified)
         }
         let outcome: Outcome
-        if state.withLock({ $0.notModified }) {
+        if notModified {
             outcome = .notModified
         } else if let failure {
             outcome = .failed(failure)
@@ -450,6 +513,12 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
             outcome = .finished
         }
         continuation?.resume(returning: outcome)
+    }
+
+    /// Answers `.cancel` to a response: that ends the task, so no cancel is sent after it.
+    private func refuse(_ completionHandler: (URLSession.ResponseDisposition) -> Void) {
+        state.withLock { $0.cancelSent = true }
+        completionHandler(.cancel)
     }
 
     private func fail(_ error: PackError) {

@@ -6,7 +6,7 @@ import Testing
 /// The engine is configured by the value it is given: two engines with two stores and two
 /// repositories work side by side in one process, and nothing in the libraries reads the
 /// process environment but `EngineEnvironment.fromProcess()`.
-@Suite(.enabled(if: PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
+@Suite(.needs(PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
 struct EngineEnvironmentTests {
     /// One engine over a store of its own and a server that lists only `pack`.
     struct Side {

@@ -5,7 +5,7 @@ import Testing
 
 /// The memory on a neural route: the echo model installed as a pack from a real server into a
 /// real store; a hit starts no worker, and a new version of the installed pack is a miss.
-@Suite(.serialized, .enabled(if: NeuralFixtures.venvAvailable && PackFixtures.available,
+@Suite(.serialized, .needs(NeuralFixtures.venvAvailable && PackFixtures.available,
                              "needs the neural venv (scripts/setup-neural) and make test's pack repository"))
 struct NeuralMemoryTests {
     static func session(_ setup: NeuralRoutingTests.Setup, memory: TranslationMemory, pool: PipelinePool) -> TranslationSession {

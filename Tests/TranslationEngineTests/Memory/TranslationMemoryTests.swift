@@ -6,7 +6,7 @@ import Testing
 
 /// The translation memory on real SQLite files in folders of the tests' own, through real
 /// sessions over the real spa-eng and fr-es pairs.
-@Suite(.enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
+@Suite(.needs(PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
 struct TranslationMemoryTests {
     static let pairs = InstalledPairs.scan(roots: [PipelineFixtures.pairsRoot])
 

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
 /// A worker that stops answering, and one that works long: the worker's fault seams make it
 /// hang exactly on a marked text (`--fault-hang-on-text`) or take longer per slice of sentences
 /// (`--fault-slice-seconds`). The tests count restarts and answers, never the clock.
-@Suite(.serialized, .enabled(if: NeuralFixtures.venvAvailable, "needs the neural venv: run scripts/setup-neural"))
+@Suite(.serialized, .needs(NeuralFixtures.venvAvailable, "needs the neural venv: run scripts/setup-neural"))
 struct NeuralWorkerHangTests {}
 
 extension NeuralWorkerHangTests {

@@ -5,7 +5,7 @@ import Testing
 
 /// The neural worker with the real Python worker and real CTranslate2 models built at test
 /// time. Serialised: the machine has two cores and several tests time things.
-@Suite(.serialized, .enabled(if: NeuralFixtures.venvAvailable, "needs the neural venv: run scripts/setup-neural"))
+@Suite(.serialized, .needs(NeuralFixtures.venvAvailable, "needs the neural venv: run scripts/setup-neural"))
 struct NeuralWorkerTests {}
 
 extension NeuralWorkerTests {

@@ -282,7 +282,7 @@ extension ArgosPackTests {
         #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_PACKS_URL": "/one/index.json"]).repositoryURLs == [URL(fileURLWithPath: "/one/index.json")])
     }
 
-    @Test(.enabled(if: NeuralFixtures.venvAvailable, "needs the neural venv: run scripts/setup-neural"))
+    @Test(.needs(NeuralFixtures.venvAvailable, "needs the neural venv: run scripts/setup-neural"))
     func aRealEchoPackageInstalledFromTheIndexTranslatesThroughTheWorker() async throws {
         let models = try NeuralFixtures.models.get()
         let setup = try Setup()

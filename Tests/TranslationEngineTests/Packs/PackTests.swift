@@ -5,7 +5,7 @@ import Testing
 
 /// Downloads, verification and installs against a real HTTP server on 127.0.0.1, with the
 /// packs `make test` builds from Debian's pairs, and the hostile cases the store must refuse.
-@Suite(.serialized, .enabled(if: PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
+@Suite(.serialized, .needs(PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
 struct PackTests {
     /// A server on a copy of the test repository, and an empty store.
     struct Setup {

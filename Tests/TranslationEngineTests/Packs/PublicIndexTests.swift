@@ -7,7 +7,7 @@ import Testing
 /// short timeout, never offline, and whose failure fails nothing else. The "public" index here
 /// is a server on 127.0.0.1 named through `publicIndexURL` (HIKE_REVIEWS_PUBLIC_INDEX_URL for the
 /// binary): tests have no internet.
-@Suite(.serialized, .enabled(if: PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
+@Suite(.serialized, .needs(PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
 struct PublicIndexTests {
     /// make test's repository, read as file:.
     static let local = URL(fileURLWithPath: PackFixtures.repository + "/index.json")

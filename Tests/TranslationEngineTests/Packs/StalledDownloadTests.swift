@@ -7,7 +7,7 @@ import Testing
 /// Servers that keep the connection open and stop sending, or send a byte now and then: the
 /// download is given up as `DownloadLimits` says (here with a 1 s idle timeout), the error names
 /// the pack and the server, and nothing of the download stays in the store.
-@Suite(.serialized, .enabled(if: PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
+@Suite(.serialized, .needs(PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
 struct StalledDownloadTests {
     static let quick = DownloadLimits(idleTimeout: .seconds(1), stallNotice: .milliseconds(300))
 

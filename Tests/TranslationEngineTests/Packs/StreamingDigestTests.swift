@@ -6,7 +6,7 @@ import Testing
 /// The SHA-256 of a pack is computed as its bytes arrive, across resumed and restarted
 /// transfers, checked against the index's and recorded: always the digest `sha256sum` gives for
 /// the file the server sent.
-@Suite(.serialized, .enabled(if: PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
+@Suite(.serialized, .needs(PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
 struct StreamingDigestTests {
     static func sha256sum(_ path: String) throws -> String {
         let result = try Subprocess.output(of: ["/usr/bin/sha256sum", path], input: "")

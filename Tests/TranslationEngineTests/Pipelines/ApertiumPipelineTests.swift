@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
 /// Every test here spawns real Apertium programs; serialised so the "no children left"
 /// check is not confused by another test's pipeline.
-@Suite("ApertiumPipeline", .serialized, .enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test (scripts/setup, scripts/fetch-test-pairs)"))
+@Suite("ApertiumPipeline", .serialized, .needs(PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test (scripts/setup, scripts/fetch-test-pairs)"))
 struct ApertiumPipelineTests {
     static let sentences = [
         "Hola, ¿cómo estás?",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
@@ -36,7 +37,7 @@ struct ModeFileTests {
         #expect(marked.stages[0].executable.hasPrefix("/"))
     }
 
-    @Test("parses the real spa-eng and fr-es mode files", .enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test (scripts/setup, scripts/fetch-test-pairs)"))
+    @Test("parses the real spa-eng and fr-es mode files", .needs(PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test (scripts/setup, scripts/fetch-test-pairs)"))
     func realModes() throws {
         for path in [PipelineFixtures.spaEngMode, PipelineFixtures.frEsMode] {
             let mode = try ModeFile(contentsOf: path, dataRoot: PipelineFixtures.pairsRoot)

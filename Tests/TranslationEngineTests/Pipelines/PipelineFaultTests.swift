@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
 /// Faults a warm pipeline must survive, with the real Apertium stages: killed and hung stages,
 /// hostile inputs, many restarts. Serialised: several tests count this process's children.
-@Suite(.serialized, .enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
+@Suite(.serialized, .needs(PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
 struct PipelineFaultTests {
     /// Whether `pid` is gone (reaped, or never ours).
     static func isGone(_ pid: pid_t) -> Bool {

@@ -5,7 +5,7 @@ import Testing
 
 /// Text built to break the stream format (escaped characters carrying combining marks,
 /// controls, NUL, every script of the sample data) and requests that kill their pipeline.
-@Suite(.serialized, .enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
+@Suite(.serialized, .needs(PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
 struct PoisonTextTests {
     /// The pieces random texts are made of.
     static let escaped = ["\\", "[", "]", "^", "$", "@", "/", "<", ">", "{", "}", "~", "*", "#"]

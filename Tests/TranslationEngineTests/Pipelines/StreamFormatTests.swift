@@ -41,7 +41,7 @@ extension StreamFormatTests {
         }
     }
 
-    @Test("deformat equals apertium-destxt on 500 random texts and known hard cases", .enabled(if: destxtAvailable, "needs apertium-destxt (make test installs it)"))
+    @Test("deformat equals apertium-destxt on 500 random texts and known hard cases", .needs(destxtAvailable, "needs apertium-destxt (make test installs it)"))
     func matchesDestxt() throws {
         var random = SystemRandomNumberGenerator()
         let alphabet: [String] = ["a", "b", "é", ".", ",", " ", " ", "  ", "\t", "\n", "\n\n", "\r\n", "~", "@", "[", "]", "\\", "^", "$", "/", "<", "{", "漢"]

@@ -6,7 +6,7 @@ import Testing
 /// The one batch translator every host uses, on real pipelines and a real pack server: one
 /// consent for a batch of several languages, detection once, one same-language rule, memory
 /// first, results in input order.
-@Suite(.serialized, .enabled(if: PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
+@Suite(.serialized, .needs(PackFixtures.available, "needs make test's pack repository (scripts/fetch-test-pairs)"))
 struct BatchTranslatorTests {
     /// An engine over an empty store and a server on make test's repository (eng-spa, fr-es).
     struct Setup {

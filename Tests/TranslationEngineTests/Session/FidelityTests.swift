@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import ReviewModel
 @testable import TranslationEngine
@@ -9,7 +10,7 @@ import ReviewModel
 /// One direction at a time (as many pipelines start at once as before), while the command's
 /// outputs for every direction are computed in the background from the first test on
 /// (`ApertiumReference`), in the order the directions run.
-@Suite(.serialized, .enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
+@Suite(.serialized, .needs(PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
 struct FidelityTests {
     static let reviews: [Review] = LanguageRecognizerTests.reviews
 

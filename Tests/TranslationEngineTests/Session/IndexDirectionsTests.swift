@@ -9,7 +9,7 @@ import Testing
 ///
 /// The repository is the default one (`<checkout>/.build/pack-repo`) when `make packs` built it,
 /// else the four packs of variant directions `scripts/fetch-test-pairs` builds for `make test`.
-@Suite(.serialized, .enabled(if: PackFixtures.indexDirectionsRepository != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/apertium"),
+@Suite(.serialized, .needs(PackFixtures.indexDirectionsRepository != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/apertium"),
                              "needs make test's variant repository (scripts/fetch-test-pairs)"))
 struct IndexDirectionsTests {
     /// The directions the issue named as lost to plain Catalan, Occitan, Portuguese and Nynorsk.

@@ -6,7 +6,7 @@ import Testing
 /// The session over both engines, against a real HTTP server on 127.0.0.1 serving make test's
 /// Apertium packs (our index) and the echo model packaged per pair (an Argos index): consent,
 /// install, routes that mix engines, and the engine option.
-@Suite(.serialized, .enabled(if: NeuralFixtures.venvAvailable && PackFixtures.available,
+@Suite(.serialized, .needs(NeuralFixtures.venvAvailable && PackFixtures.available,
                              "needs the neural venv (scripts/setup-neural) and make test's pack repository"))
 struct NeuralRoutingTests {
     struct Setup {

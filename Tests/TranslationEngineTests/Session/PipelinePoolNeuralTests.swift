@@ -5,7 +5,7 @@ import Testing
 
 /// Neural workers in the pool beside Apertium pipelines: idle stop, one memory budget for
 /// both kinds, many requests across both, shutdown. Real worker, real echo model, real spa-eng.
-@Suite(.serialized, .enabled(if: NeuralFixtures.venvAvailable && PipelineFixtures.dataAvailable,
+@Suite(.serialized, .needs(NeuralFixtures.venvAvailable && PipelineFixtures.dataAvailable,
                              "needs the neural venv (scripts/setup-neural) and the Apertium pair data: run make test"))
 struct PipelinePoolNeuralTests {
     static func echo() throws -> String {

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
 /// The pool's idle stop, memory budget and replicas, with real pipelines.
-@Suite(.serialized, .enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
+@Suite(.serialized, .needs(PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
 struct PipelinePoolTests {
     static func location(_ mode: String) throws -> InstalledPairs.Location {
         let pairs = TranslationSessionTests.pairs

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
 /// Sessions over the real spa-eng and fr-es pairs, compared with the `apertium` command.
-@Suite(.serialized, .enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
+@Suite(.serialized, .needs(PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
 struct TranslationSessionTests {
     static let pairs = InstalledPairs.scan(roots: [PipelineFixtures.pairsRoot])
 

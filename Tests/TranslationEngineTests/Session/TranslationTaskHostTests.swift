@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
@@ -245,7 +246,7 @@ extension TranslationTaskHostTests {
 extension TranslationTaskHostTests {
     /// Seed 003's `translateAll()`: the first call sets the configuration, later ones invalidate
     /// it; each run translates what the screen shows then, with the real spa-eng pipeline.
-    @Test(.enabled(if: PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
+    @Test(.needs(PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
     func aRealTranslationRunsThroughTheHost() async throws {
         let pool = PipelinePool()
         defer { Task { await pool.shutdownAll() } }
