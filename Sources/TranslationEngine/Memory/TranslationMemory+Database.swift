@@ -71,9 +71,22 @@ extension TranslationMemory {
     /// `user_version`, other tables, or our tables' names with other columns. Such a file would
     /// fail every use (or answer from rows that mean something else), and `cache clear` could not
     /// empty it.
-    static func checkSchema(of database: SQLiteDatabase) throws(SQLiteError) -> Bool {
-        let version = try database.integer("PRAGMA user_version")
-        let objects = try objects(in: database)
+    ///
+    /// - Parameter betweenReads: a test seam, called between reading the version and the objects.
+    static func checkSchema(of database: SQLiteDatabase, betweenReads: () -> Void = {}) throws(SQLiteError) -> Bool {
+        // One read transaction, one snapshot: read apart, another process making the schema between
+        // the two reads would show version 0 with our tables, and its new file would be moved aside.
+        try database.execute("BEGIN")
+        let version: Int64, objects: [String]
+        do throws(SQLiteError) {
+            version = try database.integer("PRAGMA user_version")
+            betweenReads()
+            objects = try Self.objects(in: database)
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
         if version == 0 && objects.isEmpty { return true }
         if version == schemaVersion, objects == (try ourObjects.get()) { return false }
         let tables = objects.filter { $0.hasPrefix("table ") }.map { String($0.split(separator: " ")[1]) }

@@ -336,6 +336,30 @@ extension TranslationMemoryTests {
         #expect(try Self.sqlite(path, "PRAGMA user_version") == "\(TranslationMemory.schemaVersion)")
     }
 
+    /// Another process makes the schema of a new file between the check's two reads: the check
+    /// reads one snapshot (a new file), never version 0 with our tables (a foreign one, moved aside
+    /// from under the process that made it).
+    @Test func theSchemaCheckReadsOneSnapshot() throws {
+        let (_, folder) = try Self.memory()
+        let path = folder + "/memory.sqlite"
+        _ = try Self.sqlite(path, "PRAGMA journal_mode = WAL")
+        let checking = try SQLiteDatabase(path: path, busyTimeout: .seconds(10))
+        var made: SQLiteError?
+        let isNew = try TranslationMemory.checkSchema(of: checking) {
+            do throws(SQLiteError) {
+                let other = try SQLiteDatabase(path: path, busyTimeout: .seconds(10))
+                try other.writeTransaction { () throws(SQLiteError) in try other.execute(TranslationMemory.schema) }
+                other.close()
+            } catch {
+                made = error
+            }
+        }
+        #expect(made == nil, "\(String(describing: made))")
+        #expect(isNew, "the snapshot the check began with is of a new file")
+        #expect(try TranslationMemory.checkSchema(of: checking) == false, "read again: the schema is ours")
+        checking.close()
+    }
+
     /// Swift's `==` on strings is canonical equivalence: the stored key must be compared as bytes.
     @Test func aKeyOnlyCanonicallyEqualToTheTextIsNotAHit() async throws {
         let (memory, folder) = try Self.memory()
