@@ -27,7 +27,7 @@ import TranslationEngine
 }
 
 extension EffectRunnerTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func startingAKeyAgainCancelsTheOlderTaskAndFinishedTasksRemoveThemselves() async throws {
         let runner = Self.runner()
         let (cancelled, report) = AsyncStream.makeStream(of: String.self)
@@ -55,7 +55,7 @@ extension EffectRunnerTests {
         #expect(await runner.runningKeys.isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aCancelledTranslationKeepsItsTranslatorsUntilItEnds() async throws {
         let runner = Self.runner()
         let translator = BatchTranslator(to: "en", in: runner.engine, consent: runner.consent, manager: runner.manager, memory: nil)
@@ -79,7 +79,7 @@ extension EffectRunnerTests {
     /// The reducer's configuration is the trigger: a `.translate` effect sets its purpose's
     /// `TranslationTaskHost`, whose run translates with a session made from it; an invalidated
     /// configuration runs again (results carry it); leaving the screen clears the hosts.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func translationsRunThroughTheScreensTranslationTaskHosts() async throws {
         let runner = Self.runner()
         let job = TranslationJob(reviewID: "r1", text: "El perro bebe agua en la fuente del pueblo.", source: "es")

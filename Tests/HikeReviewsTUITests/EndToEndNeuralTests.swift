@@ -7,7 +7,7 @@ import Testing
 /// consent dialog, inline (`T`) and in the overlay (`t`).
 @Suite(.serialized, .needs(Tmux.isAvailable && EchoArgosRepository.available && TestRepository.available,
                              "needs tmux, the neural venv and make test's pack repository"),
-       .timeLimit(.minutes(2)))
+       .timeLimit(.minutes(5)))
 struct EndToEndNeuralTests {
     static let repository = Result { try EchoArgosRepository.build() }
 

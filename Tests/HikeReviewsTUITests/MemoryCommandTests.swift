@@ -136,7 +136,8 @@ extension MemoryCommandTests {
     }
 
     /// 8 processes at once translate overlapping texts into one file: every text is there once,
-    /// with the translation a lone process makes, and the file is intact.
+    /// with the translation a lone process makes, and the file is intact (and none of them took
+    /// the file another was making for a foreign one).
     @Test func eightProcessesAtOnceLoseNothing() async throws {
         let cache = try Self.folder()
         let texts = (0..<48).map { "El refugio número \($0) estaba abierto y el agua de la fuente estaba fresca." }
@@ -145,26 +146,29 @@ extension MemoryCommandTests {
         let expectedLines = expected.output.split(separator: "\n").map(String.init)
         #expect(expectedLines.count == texts.count)
         // Process k takes 16 texts starting at 4k: each text is wanted by up to four processes.
-        let results = try await withThrowingTaskGroup(of: (Int, Int32, String).self) { group in
+        let results = try await withThrowingTaskGroup(of: (Int, Int32, String, String).self) { group in
             for process in 0..<8 {
                 let mine = (0..<16).map { texts[(4 * process + $0) % texts.count] }
                 group.addTask {
                     let result = try await Self.offPool {
                         try Self.run(["translate", "--from", "es", "--to", "en"], input: mine.joined(separator: "\n") + "\n", cache: cache)
                     }
-                    return (process, result.status, result.output)
+                    return (process, result.status, result.output, result.error)
                 }
             }
-            var all: [(Int, Int32, String)] = []
+            var all: [(Int, Int32, String, String)] = []
             for try await result in group { all.append(result) }
             return all
         }
-        for (process, status, output) in results {
+        for (process, status, output, error) in results {
             #expect(status == 0)
+            // Processes making the new file at once each find it theirs: none is moved aside.
+            #expect(error.isEmpty, "process \(process): \(error)")
             let wanted = (0..<16).map { expectedLines[(4 * process + $0) % texts.count] }
             #expect(output.split(separator: "\n").map(String.init) == wanted, "process \(process)")
         }
         let path = cache + "/memory.sqlite"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.contains(".foreign-") || $0.contains(".corrupt-") }.isEmpty)
         #expect(try Self.sqlite(path, "PRAGMA integrity_check") == "ok")
         let distinct = Set((0..<8).flatMap { process in (0..<16).map { (4 * process + $0) % texts.count } })
         #expect(try Self.sqlite(path, "SELECT COUNT(*) FROM entries") == "\(distinct.count)")

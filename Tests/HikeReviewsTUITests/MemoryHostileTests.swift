@@ -136,6 +136,59 @@ extension MemoryHostileTests {
         #expect(second.error.isEmpty)
     }
 
+    /// A database SQLite opens whose schema is not the memory's: another `user_version` and tables.
+    static func writeForeignFile(in cache: String) throws -> Data {
+        let path = cache + "/memory.sqlite"
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let result = try Subprocess.output(of: ["/usr/bin/sqlite3", path, "PRAGMA user_version = 3; CREATE TABLE entries(word TEXT);"], input: "")
+        try #require(result.status == 0, "sqlite3: \(result.error)")
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    static func foreignAside(in cache: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("memory.sqlite.foreign-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+    }
+
+    @Test func aFileOfAnotherSchemaIsMovedAsideOnceAndTheNewOneRemembers() throws {
+        let cache = try M.folder()
+        let foreign = try Self.writeForeignFile(in: cache)
+        let first = try M.run(["translate", "--from", "es", "--to", "en"], input: Self.input, cache: cache)
+        #expect(first.status == 0)
+        #expect(first.output.split(separator: "\n").map(String.init) == Self.expected)
+        let warnings = Self.warnings(in: first.error)
+        #expect(warnings.count == 1, "\(first.error)")
+        #expect(warnings.first?.contains("is not one hike-reviews made") == true, "\(first.error)")
+        let aside = try Self.foreignAside(in: cache)
+        #expect(aside.count == 1)
+        #expect(FileManager.default.contents(atPath: cache + "/" + (aside.first ?? "")) == foreign, "moved unchanged")
+        // The second run is answered from the new file, with no pipeline and no word.
+        let second = try M.run(["translate", "--from", "es", "--to", "en", "--json"], input: Self.input, cache: cache, [M.noPrograms])
+        #expect(try M.jsonLines(second.output).map { $0["remembered"] as? Bool } == [true, true])
+        #expect(second.error.isEmpty, "\(second.error)")
+    }
+
+    @Test func cacheStatsAndClearOnAFileOfAnotherSchemaLeaveAUsableEmptyMemory() throws {
+        let cache = try M.folder()
+        _ = try Self.writeForeignFile(in: cache)
+        let stats = try M.run(["cache", "stats"], cache: cache)
+        #expect(stats.status == 0, "\(stats.error)")
+        #expect(stats.output.contains("entries: 0"))
+        #expect(Self.warnings(in: stats.error).count == 1, "\(stats.error)")
+
+        _ = try Self.writeForeignFile(in: cache)
+        let cleared = try M.run(["cache", "clear"], cache: cache)
+        #expect(cleared.status == 0, "\(cleared.error)")
+        #expect(Self.warnings(in: cleared.error).count == 1, "\(cleared.error)")
+        #expect(!cleared.error.contains("cannot be used"))
+        #expect(try Self.foreignAside(in: cache).count == 2)
+        let after = try M.run(["cache", "stats"], cache: cache)
+        #expect(after.output.contains("entries: 0") && after.error.isEmpty, "\(after.error)")
+        #expect(try M.sqlite(cache + "/memory.sqlite", "PRAGMA integrity_check") == "ok")
+        #expect(try M.run(["translate", "--from", "es", "--to", "en"], input: Self.input, cache: cache).status == 0)
+        let remembered = try M.run(["translate", "--from", "es", "--to", "en", "--json"], input: Self.input, cache: cache, [M.noPrograms])
+        #expect(try M.jsonLines(remembered.output).allSatisfy { $0["remembered"] as? Bool == true })
+    }
+
     @Test func aReadOnlyCacheFolderTranslatesWithoutTheMemory() throws {
         let cache = try M.folder()
         // Root ignores permissions: a read-only mount is what stops it.

@@ -9,7 +9,7 @@ import Testing
 ///
 /// Everything that waits (on a child, on tmux) does it on a thread of its own: a test that
 /// blocks Swift's cooperative pool (two threads here) stalls every other test's timers.
-@Suite(.serialized, .timeLimit(.minutes(2)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct NewcomerTests {
     /// Runs `body` on a new thread and waits for it without holding a thread of the pool.
     static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

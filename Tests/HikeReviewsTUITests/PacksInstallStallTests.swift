@@ -21,7 +21,7 @@ extension PacksCommandTests {
         return (server, server.url("files/faulty.json").absoluteString)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: [("stall/1000000", "download stalled: no data from"), ("trickle/50", "download too slow:")])
+    @Test(.timeLimit(.minutes(5)), arguments: [("stall/1000000", "download stalled: no data from"), ("trickle/50", "download too slow:")])
     func packsInstallGivesUpOnAStalledServerWithOneLine(fault: String, expected: String) throws {
         let (server, index) = try Self.serveFaulty(fault)
         defer { server.stop() }

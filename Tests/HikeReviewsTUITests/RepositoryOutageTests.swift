@@ -136,7 +136,7 @@ struct RepositoryOutageServerTests {}
 extension RepositoryOutageServerTests {
     /// A public index that accepts and never answers: the consent handler gives up on it after
     /// the short timeout, asks nothing, says so once; the local repository's packs still ask.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func theAppsConsentOffersNoPackOfAPublicIndexThatNeverAnswers() async throws {
         let silent = try SilentServer()
         defer { silent.stop() }
@@ -208,7 +208,7 @@ extension RepositoryOutageServerTests {
 
     /// The binary with the default repositories: offline, the public index is never asked;
     /// online and silent, `packs list` names it once and still succeeds.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func packsListWithTheDefaultRepositories() throws {
         let served = try PacksCommandTests.freshStore()
         try Data("[]".utf8).write(to: URL(fileURLWithPath: served + "/index.json"))

@@ -31,7 +31,7 @@ extension MLKitTranslateTests {
         #expect(!custom.allowsCellularAccess && custom.allowsBackgroundDownloading)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func aMeteredNetworkRefusesTheDownloadUnlessCellularAccessIsAllowed() async throws {
         let (server, index) = try Self.servedRepository()
         defer { server.stop() }
@@ -48,7 +48,7 @@ extension MLKitTranslateTests {
         #expect(MLKitFixtures.installed(store) == ["eng-spa"])
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func packsFromAFileRepositoryUseNoNetworkSoAMeteredOneDoesNotMatter() async throws {
         let store = try MLKitFixtures.useFreshStore(metering: .metered("wwan0"))
         let translator = Translator.translator(options: TranslatorOptions(sourceLanguage: .spanish, targetLanguage: .english))
@@ -56,7 +56,7 @@ extension MLKitTranslateTests {
         #expect(MLKitFixtures.installed(store) == ["eng-spa"])
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func cancellingTheProgressCancelsTheDownloadAndPostsTheFailure() async throws {
         let (server, index) = try Self.servedRepository(packPath: "slow/")
         defer { server.stop() }

@@ -88,7 +88,7 @@ extension MLKitTranslateTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func aDownloadsProgressFinishesOnlyOnceTheModelCanBeUsed() async throws {
         let store = try MLKitFixtures.useFreshStore()
         // French's model is two packs (fr-es and eng-spa): installing fr-es alone must not finish it.
@@ -114,7 +114,7 @@ extension MLKitTranslateTests {
         #expect(progress.completedUnitCount == progress.totalUnitCount && progress.fractionCompleted == 1)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func aDownloadThatFailsAfterItsBytesNeverReportsFinished() async throws {
         // eng-spa with a wrong SHA-256 in the index: every byte arrives, then the install refuses it.
         let folder = try MLKitFixtures.folder("mlkit-bad-sum")

@@ -146,7 +146,7 @@ extension MLKitTranslateTests {
         #expect(screen.modelsOnDisk() == [english, french, spanish], "eng-spa is Spanish's model as well")
     }
 
-    @Test(.timeLimit(.minutes(2))) @MainActor
+    @Test(.timeLimit(.minutes(5))) @MainActor
     func theGuidesFailureObserverGetsTheModelAndTheError() async throws {
         try MLKitFixtures.useFreshStore()
         let screen = HikeReviewScreen()

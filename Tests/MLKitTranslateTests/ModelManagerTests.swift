@@ -41,7 +41,7 @@ extension MLKitTranslateTests {
         #expect(MLKitFixtures.installed(store).isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func aDownloadsProgressCountsBytesAndItsEndIsPostedOnTheMainQueue() async throws {
         let store = try MLKitFixtures.useFreshStore()
         let observer = DownloadObserver()
@@ -63,7 +63,7 @@ extension MLKitTranslateTests {
         #expect(again.isFinished)
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func deletingAModelKeepsThePacksAnotherDownloadedModelNeeds() async throws {
         let store = try MLKitFixtures.useFreshStore()
         let manager = ModelManager.modelManager()
@@ -86,7 +86,7 @@ extension MLKitTranslateTests {
         #expect(!manager.isModelDownloaded(spanish) && !manager.isModelDownloaded(french))
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func aLanguageNoRepositoryJoinsWithEnglishFailsWithNotFound() async throws {
         try MLKitFixtures.useFreshStore()
         let observer = DownloadObserver()

@@ -6,12 +6,16 @@ struct SQLiteError: Error, CustomStringConvertible {
     /// The extended result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, ... with their detail bits).
     var code: Int32
     var message: String
+    /// SQLite reads the file, but its schema is not the memory's (`TranslationMemory.checkSchema`):
+    /// moved aside like a damaged file, under another name.
+    var isForeign = false
 
     /// The primary result code.
     var primary: Int32 { code & 0xFF }
 
-    /// The file is not a database or its pages are damaged: move it aside and start again.
-    var meansCorrupt: Bool { primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB }
+    /// The file is not a database, its pages are damaged or it is another schema's: move it aside
+    /// and start again.
+    var meansCorrupt: Bool { isForeign || primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB }
 
     var description: String { message }
 }
@@ -168,6 +172,7 @@ struct SQLiteRow {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// The column's bytes as stored (a TEXT column's UTF-8 too, never repaired).
     func blob(_ column: Int32) -> [UInt8] {
         let count = Int(sqlite3_column_bytes(statement, column))
         guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return [] }

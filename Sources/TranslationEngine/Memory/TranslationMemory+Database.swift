@@ -46,6 +46,56 @@ extension TranslationMemory {
         PRAGMA user_version = 1;
         """
 
+    /// The `user_version` `schema` sets. A change to `schema` bumps it: a file of any other version,
+    /// or whose tables, indexes or triggers differ from what `schema` makes, is not ours.
+    static let schemaVersion: Int64 = 1
+
+    /// What `schema` makes, as `objects(in:)` lists it: made once per process in a database in memory,
+    /// so the schema text is the one source of truth.
+    static let ourObjects = Result { () throws(SQLiteError) -> [String] in
+        let database = try SQLiteDatabase(path: ":memory:", busyTimeout: .zero)
+        defer { database.close() }
+        try database.execute(schema)
+        return try objects(in: database)
+    }
+
+    /// Every table, index, view and trigger of the database: type, name, table and its SQL, with
+    /// runs of white space made one space (so reindenting `schema` is not a change of schema).
+    static func objects(in database: SQLiteDatabase) throws(SQLiteError) -> [String] {
+        try database.texts("SELECT type || ' ' || name || ' ' || tbl_name || ' ' || ifnull(sql, '') FROM sqlite_master ORDER BY type, name")
+            .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+    }
+
+    /// Whether the open file is new (no schema and version 0: the schema is to be made); throws an
+    /// error that `isForeign` when SQLite reads it but it is not the memory's: another
+    /// `user_version`, other tables, or our tables' names with other columns. Such a file would
+    /// fail every use (or answer from rows that mean something else), and `cache clear` could not
+    /// empty it.
+    ///
+    /// - Parameter betweenReads: a test seam, called between reading the version and the objects.
+    static func checkSchema(of database: SQLiteDatabase, betweenReads: () -> Void = {}) throws(SQLiteError) -> Bool {
+        // One read transaction, one snapshot: read apart, another process making the schema between
+        // the two reads would show version 0 with our tables, and its new file would be moved aside.
+        try database.execute("BEGIN")
+        let version: Int64, objects: [String]
+        do throws(SQLiteError) {
+            version = try database.integer("PRAGMA user_version")
+            betweenReads()
+            objects = try Self.objects(in: database)
+            try database.execute("COMMIT")
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+        if version == 0 && objects.isEmpty { return true }
+        if version == schemaVersion, objects == (try ourObjects.get()) { return false }
+        let tables = objects.filter { $0.hasPrefix("table ") }.map { String($0.split(separator: " ")[1]) }
+        let named = tables.isEmpty ? "no tables" : "tables " + tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", ..." : "")
+        var error = SQLiteError(code: SQLITE_NOTADB, message: "schema version \(version), \(named)")
+        error.isForeign = true
+        throw error
+    }
+
     /// Bytes a row costs beyond its texts (hash, integers, index entries, page slack).
     static let rowOverhead = 96
 
@@ -61,17 +111,21 @@ extension TranslationMemory {
             }
         }
         let database = try SQLiteDatabase(path: settings.path, busyTimeout: settings.busyTimeout)
+        // Before anything is checked: a file moved aside is only the one this connection opened.
+        var info = stat()
+        if stat(settings.path, &info) == 0 { state.identity = (UInt64(info.st_dev), UInt64(info.st_ino)) }
+        // Read before the journal mode is set: a file of another schema is moved aside unchanged.
+        let isNew = try Self.checkSchema(of: database)
         // journal_mode answers with a row; WAL stays set in the file once one connection set it.
         let mode = try database.texts("PRAGMA journal_mode = WAL").first ?? ""
         guard mode.lowercased() == "wal" else {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot use a write-ahead log (journal mode \(mode))")
         }
         try database.execute("PRAGMA synchronous = NORMAL")
-        if try database.integer("PRAGMA user_version") < 1 {
+        if isNew {
+            // IF NOT EXISTS and one transaction: two processes making the same new file agree.
             try database.writeTransaction { () throws(SQLiteError) in try database.execute(Self.schema) }
         }
-        var info = stat()
-        if stat(settings.path, &info) == 0 { state.identity = (UInt64(info.st_dev), UInt64(info.st_ino)) }
         state.database = database
         return database
     }
@@ -90,9 +144,14 @@ extension TranslationMemory {
             } catch {
                 state.database?.close()
                 state.database = nil
-                if error.meansCorrupt && round == 0, let aside = moveAside(&state) {
-                    warn("corrupt", "the translation memory \(settings.path) was damaged (\(error.message)); "
-                         + "moved it to \(aside) and started a new one", in: &state)
+                if error.meansCorrupt && round == 0, let aside = moveAside(&state, as: error.isForeign ? "foreign" : "corrupt") {
+                    if error.isForeign {
+                        warn("foreign", "the translation memory \(settings.path) is not one hike-reviews made (\(error.message)); "
+                             + "moved it to \(aside) and started a new one", in: &state)
+                    } else {
+                        warn("corrupt", "the translation memory \(settings.path) was damaged (\(error.message)); "
+                             + "moved it to \(aside) and started a new one", in: &state)
+                    }
                     continue
                 }
                 warn("unavailable", "translating without the translation memory for now: \(settings.path): \(error.message)", in: &state)
@@ -107,8 +166,12 @@ extension TranslationMemory {
     func lookUp(_ key: MemoryKey, in state: inout State) -> Entry? {
         let found = attempt(in: &state) { database throws(SQLiteError) -> Entry? in
             var entry: Entry?
+            let material = Array(key.material.utf8)
             try database.run("SELECT key, target, unknown FROM entries WHERE hash = ?", [.blob(key.digest)]) { row throws(SQLiteError) in
-                guard row.text(0) == key.material else { return }
+                // Bytes, not `String ==`: Swift compares strings by canonical equivalence, so a row
+                // whose key is the asked text in another normalization form ("e\u{301}" for "é")
+                // would be taken for it. The README promises "exactly as given, byte for byte".
+                guard row.blob(0) == material else { return }
                 entry = Entry(targetText: row.text(1), unknownWords: Self.words(row.text(2)))
             }
             return entry
@@ -210,10 +273,11 @@ extension TranslationMemory {
         String(entry.prefix { $0 != "@" })
     }
 
-    /// Renames the damaged file (and its log and shared-memory index) to `<path>.corrupt-<time>`
-    /// if the path still names the file this connection opened; returns the new name, or nil when
-    /// it could not be moved (then the memory is turned off instead).
-    private func moveAside(_ state: inout State) -> String? {
+    /// Renames the damaged or foreign file (and its log and shared-memory index) to
+    /// `<path>.<label>-<time>-<pid>` (`corrupt` or `foreign`) if the path still names the file this
+    /// connection opened; returns the new name, or nil when it could not be moved (then the memory
+    /// is turned off instead).
+    private func moveAside(_ state: inout State, as label: String) -> String? {
         var info = stat()
         let path = settings.path
         guard stat(path, &info) == 0 else { return nil }
@@ -225,7 +289,7 @@ extension TranslationMemory {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let aside = path + ".corrupt-" + formatter.string(from: Date()) + "-\(getpid())"
+        let aside = path + "." + label + "-" + formatter.string(from: Date()) + "-\(getpid())"
         guard rename(path, aside) == 0 else { return nil }
         for suffix in ["-wal", "-shm"] where access(path + suffix, F_OK) == 0 {
             _ = rename(path + suffix, aside + suffix)

@@ -13,7 +13,8 @@ import Synchronization
 /// and writers queue; every write is one `BEGIN IMMEDIATE` transaction.
 ///
 /// The memory is never in the way of a translation: a damaged file is renamed aside
-/// (`memory.sqlite.corrupt-...`) and a new one started; a read-only or full disk, or a lock held
+/// (`memory.sqlite.corrupt-...`), and so is a file SQLite reads but whose schema is not the
+/// memory's (`memory.sqlite.foreign-...`), and a new one started; a read-only or full disk, or a lock held
 /// past the busy timeout, turns the memory off for a minute (then it tries again). Each of these
 /// is said once through the warning handler and no translation fails for it.
 ///
@@ -156,7 +157,7 @@ public final class TranslationMemory: Sendable {
     }
 
     /// Forgets every entry and the counters, and gives the space back to the disk. A damaged
-    /// file is moved aside, as on any use, and the new one is empty.
+    /// or foreign file is moved aside, as on any use, and the new one is empty.
     ///
     /// - Throws: `MemoryError` when the file cannot be opened or written.
     public func clear() async throws {

@@ -6,8 +6,10 @@ import Foundation
 /// The archive is untrusted even after unpacking safely: `metadata.json` is read only when it
 /// is a regular file of at most `maxMetadataBytes`, nested at most `PackIndex.maxDepth`, and its
 /// languages must be the index entry's; `model/model.bin` and the tokenizer must be regular
-/// files (not links). Packages of the older Moses + BPE kind (`bpe.model`) are refused as not
-/// supported: the worker only runs SentencePiece.
+/// files (not links). The tokenizer is `sentencepiece.model`, as in Argos, which loads it whenever
+/// a package has one and `bpe.model` only otherwise: a package with both installs and runs its
+/// SentencePiece model (the `bpe.model` beside it is never read). A package of the older Moses +
+/// BPE kind, `bpe.model` alone, is refused as not supported: the worker only runs SentencePiece.
 enum ArgosPackage {
     /// Largest metadata.json read (Argos's are under 2 KB).
     static let maxMetadataBytes = 64 << 10

@@ -13,6 +13,7 @@ and hostile variants of it, each otherwise a copy of the good one:
   bomb        TOP/zeros: 64 MB of zeros (deflates to ~64 KB)
   bigmeta     a 10 MB metadata.json           nomodel    no model/model.bin
   bpe         bpe.model instead of sentencepiece.model
+  bothtokenizers  bpe.model beside sentencepiece.model (not hostile: Argos then runs SentencePiece)
   wronglang   metadata.json says fr to en     tar        the good package as a gzip tar
 and index.json, an Argos package index whose translate-de_en links to good.argosmodel
 (relative links), plus one entry per variant (code translate-de_en-VARIANT).
@@ -87,6 +88,7 @@ variants = {
     "bigmeta": (replaced(good, TOP + "/metadata.json", metadata(pad=10 << 20)), ()),
     "nomodel": (without(good, TOP + "/model/model.bin"), ()),
     "bpe": (without(good, TOP + "/sentencepiece.model") + [(TOP + "/bpe.model", b"dummy bpe codes")], ()),
+    "bothtokenizers": (good + [(TOP + "/bpe.model", b"dummy bpe codes")], ()),
     "wronglang": (replaced(good, TOP + "/metadata.json", metadata(source="fr")), ()),
 }
 for name, (files, links) in variants.items():

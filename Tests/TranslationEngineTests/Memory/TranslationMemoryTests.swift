@@ -266,6 +266,113 @@ extension TranslationMemoryTests {
         #expect(memory.warnings.count == 1)
     }
 
+    /// SQL that makes a database SQLite opens but the memory cannot use, by kind.
+    static let foreignSchemas: [String: String] = [
+        "another user_version": "PRAGMA user_version = 7; CREATE TABLE notes(body TEXT);",
+        "other tables": "CREATE TABLE photos(id INTEGER PRIMARY KEY, path TEXT NOT NULL); INSERT INTO photos(path) VALUES ('GR11.jpg');",
+        "our names, other columns": """
+            CREATE TABLE entries(id INTEGER PRIMARY KEY, text TEXT);
+            CREATE TABLE meta(name TEXT PRIMARY KEY, value) WITHOUT ROWID;
+            PRAGMA user_version = 1;
+            """,
+        "our schema, one table more": TranslationMemory.schema + "CREATE TABLE extra(x);",
+    ]
+
+    /// A file of `kind`, made by the `sqlite3` command, whose bytes are returned.
+    static func makeForeignFile(_ kind: String, at path: String) throws -> Data {
+        let result = try Subprocess.output(of: ["/usr/bin/sqlite3", path, try #require(foreignSchemas[kind])], input: "")
+        try #require(result.status == 0, "sqlite3: \(result.error)")
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    @Test(arguments: foreignSchemas.keys.sorted())
+    func aFileOfAnotherSchemaIsMovedAsideAndANewOneMade(kind: String) async throws {
+        let (_, folder) = try Self.memory()
+        let path = folder + "/memory.sqlite"
+        let foreign = try Self.makeForeignFile(kind, at: path)
+        let memory = TranslationMemory(settings: .init(path: path))
+        let key = try Self.key("Un texto.")
+        #expect(await memory.entry(for: key) == nil)
+        await memory.remember(.init(targetText: "A text."), for: key)
+        #expect(await memory.entry(for: key)?.targetText == "A text.", "the new file works")
+        #expect(memory.warnings.count == 1, "\(memory.warnings)")
+        #expect(memory.warnings.first?.message.contains("is not one hike-reviews made") == true, "\(memory.warnings)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("memory.sqlite.foreign-") }
+        #expect(aside.count == 1, "\(aside)")
+        #expect(FileManager.default.contents(atPath: folder + "/" + (aside.first ?? "")) == foreign, "moved unchanged, not deleted")
+        #expect(try Self.sqlite(path, "PRAGMA integrity_check") == "ok")
+
+        // A second memory on the file made is not warned about: it is ours.
+        let again = TranslationMemory(settings: .init(path: path))
+        #expect(await again.entry(for: key)?.targetText == "A text.")
+        #expect(again.warnings.isEmpty)
+    }
+
+    @Test(arguments: foreignSchemas.keys.sorted())
+    func clearingAFileOfAnotherSchemaLeavesAUsableEmptyMemory(kind: String) async throws {
+        let (_, folder) = try Self.memory()
+        let path = folder + "/memory.sqlite"
+        _ = try Self.makeForeignFile(kind, at: path)
+        let memory = TranslationMemory(settings: .init(path: path))
+        try await memory.clear()
+        #expect(try #require(await memory.statistics()).entries == 0)
+        let key = try Self.key("Otro texto.")
+        await memory.remember(.init(targetText: "Another text."), for: key)
+        #expect(await memory.entry(for: key)?.targetText == "Another text.")
+        #expect(memory.warnings.count == 1, "\(memory.warnings)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).contains { $0.hasPrefix("memory.sqlite.foreign-") })
+    }
+
+    /// A file made by a later version of the memory, through the engine's own connection.
+    @Test func aLaterSchemaVersionIsMovedAsideToo() async throws {
+        let (_, folder) = try Self.memory()
+        let path = folder + "/memory.sqlite"
+        let later = try SQLiteDatabase(path: path, busyTimeout: .seconds(1))
+        try later.execute(TranslationMemory.schema + "PRAGMA user_version = \(TranslationMemory.schemaVersion + 1);")
+        later.close()
+        let memory = TranslationMemory(settings: .init(path: path))
+        #expect(try #require(await memory.statistics()).entries == 0)
+        #expect(memory.warnings.first?.message.contains("schema version \(TranslationMemory.schemaVersion + 1)") == true, "\(memory.warnings)")
+        #expect(try Self.sqlite(path, "PRAGMA user_version") == "\(TranslationMemory.schemaVersion)")
+    }
+
+    /// Another process makes the schema of a new file between the check's two reads: the check
+    /// reads one snapshot (a new file), never version 0 with our tables (a foreign one, moved aside
+    /// from under the process that made it).
+    @Test func theSchemaCheckReadsOneSnapshot() throws {
+        let (_, folder) = try Self.memory()
+        let path = folder + "/memory.sqlite"
+        _ = try Self.sqlite(path, "PRAGMA journal_mode = WAL")
+        let checking = try SQLiteDatabase(path: path, busyTimeout: .seconds(10))
+        var made: SQLiteError?
+        let isNew = try TranslationMemory.checkSchema(of: checking) {
+            do throws(SQLiteError) {
+                let other = try SQLiteDatabase(path: path, busyTimeout: .seconds(10))
+                try other.writeTransaction { () throws(SQLiteError) in try other.execute(TranslationMemory.schema) }
+                other.close()
+            } catch {
+                made = error
+            }
+        }
+        #expect(made == nil, "\(String(describing: made))")
+        #expect(isNew, "the snapshot the check began with is of a new file")
+        #expect(try TranslationMemory.checkSchema(of: checking) == false, "read again: the schema is ours")
+        checking.close()
+    }
+
+    /// Swift's `==` on strings is canonical equivalence: the stored key must be compared as bytes.
+    @Test func aKeyOnlyCanonicallyEqualToTheTextIsNotAHit() async throws {
+        let (memory, folder) = try Self.memory()
+        let path = folder + "/memory.sqlite"
+        let key = try Self.key("Caf\u{E9} con leche.")
+        await memory.remember(.init(targetText: "Coffee with milk."), for: key)
+        #expect(await memory.entry(for: key)?.targetText == "Coffee with milk.")
+        // The row's key becomes the NFD spelling (e + U+0301); its hash stays the NFC text's.
+        _ = try Self.sqlite(path, "UPDATE entries SET key = replace(key, char(233), char(101, 769))")
+        #expect(try Self.sqlite(path, "SELECT instr(hex(key), '65CC81') > 0 FROM entries") == "1", "the row is poisoned")
+        #expect(await memory.entry(for: key) == nil)
+    }
+
     @Test func settingsComeFromTheProcessVariablesWhenTheHostAsks() {
         #expect(EngineEnvironment.fromProcess(["HOME": "/h"]).memory == nil, "a library does not remember unless its host says so")
         #expect(Self.memorySettings(["HIKE_REVIEWS_CACHE": "0", "HOME": "/h"]) == nil)

@@ -38,13 +38,14 @@ extension NeuralWorkerHangTests {
     }
 
     @Test func aLongTextIsTranslatedPiecewiseAndNeverTakenForSilence() async throws {
-        // Each slice of at most 32 sentences takes 0.5 s more; 800 sentences make 25 slices, so
-        // the whole text takes more than the 10 s silence limit while a slice takes about 1 s here.
-        let worker = try NeuralFixtures.echoWorker(arguments: ["--fault-slice-seconds", "0.5"])
+        // Each slice of at most 32 sentences takes 1.5 s more; 800 sentences make 25 slices, so
+        // the whole text takes more than the 30 s silence limit while a slice takes about 2 s
+        // here (and stays far under 30 s on a machine loaded twenty times over).
+        let worker = try NeuralFixtures.echoWorker(arguments: ["--fault-slice-seconds", "1.5"])
         defer { worker.shutdown() }
         try await worker.start()
         let text = (0..<800).map { "Die Hütte Nummer \($0) war geschlossen." }.joined(separator: " ")
-        #expect(try await worker.translate(text, timeout: .seconds(10)) == text)
+        #expect(try await worker.translate(text, timeout: .seconds(30)) == text)
         #expect(worker.generationCount == 1, "the worker was never taken for hung")
         let reports = try #require(worker.slot.child).progressReports
         #expect(reports >= 24, "\(reports) progress reports for 25 slices")

@@ -101,6 +101,17 @@ extension ArgosPackTests {
         #expect(routed?.installed == true && routed?.directions.map(\.engine) == [.neural])
     }
 
+    /// Argos runs `sentencepiece.model` when a package has one, whatever else it holds; only a
+    /// package whose tokenizer is `bpe.model` alone is refused (see the refusals below).
+    @Test func aPackageWithBothTokenizersInstallsAndItsSentencePieceModelIsTheOneLoaded() async throws {
+        let setup = try Setup()
+        defer { setup.server.stop() }
+        try await setup.manager().download(["translate-de_en-bothtokenizers"])
+        let package = try #require(setup.store.neuralPackage(of: "translate-de_en-bothtokenizers"))
+        #expect(FileManager.default.contents(atPath: package + "/sentencepiece.model") == Data("dummy sentencepiece model".utf8))
+        #expect(setup.store.installedPack("translate-de_en-bothtokenizers")?.packEngine == .neural)
+    }
+
     @Test func withoutContentLengthTheSizeIsUnknownAndThePackageStillInstalls() async throws {
         let setup = try Setup()
         defer { setup.server.stop() }

@@ -44,7 +44,7 @@ struct StalledDownloadTests {
 }
 
 extension StalledDownloadTests {
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aServerThatStopsHalfWayIsGivenUpNamingThePackAndTheServer() async throws {
         let setup = try PackTests.Setup()
         defer { setup.server.stop() }
@@ -60,7 +60,7 @@ extension StalledDownloadTests {
         Self.expectNothingLeft(in: setup)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aServerThatTricklesIsGivenUpAsTooSlow() async throws {
         let setup = try PackTests.Setup()
         defer { setup.server.stop() }
@@ -81,7 +81,7 @@ extension StalledDownloadTests {
         Self.expectNothingLeft(in: setup)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aServerThatSendsHeadersAndNothingElseIsGivenUp() async throws {
         let setup = try PackTests.Setup()
         defer { setup.server.stop() }
@@ -91,7 +91,7 @@ extension StalledDownloadTests {
         Self.expectNothingLeft(in: setup)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aStalledIndexIsGivenUpToo() async throws {
         let setup = try PackTests.Setup()
         defer { setup.server.stop() }
@@ -101,7 +101,7 @@ extension StalledDownloadTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aSlowButSteadyServerIsNotCutOff() async throws {
         let setup = try PackTests.Setup()
         defer { setup.server.stop() }
@@ -127,7 +127,7 @@ extension StalledDownloadTests {
 extension StalledDownloadTests {
     /// A `file://` repository whose archive or index is a FIFO nobody writes to would block the
     /// reader for ever: such files are refused at once, like any file that is not a regular one.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(5)))
     func aFIFOInAFileRepositoryIsRefusedNotWaitedOn() async throws {
         let served = try PackFixtures.repositoryCopy()
         let store = PackStore(root: try PackFixtures.folder("store"))

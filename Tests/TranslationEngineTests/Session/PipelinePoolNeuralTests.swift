@@ -40,7 +40,7 @@ struct PipelinePoolNeuralTests {
 }
 
 extension PipelinePoolNeuralTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func anIdleWorkerStopsAndStartsAgainOnTheNextRequest() async throws {
         let pool = Self.pool(idle: .milliseconds(300))
         defer { Task { await pool.shutdownAll() } }

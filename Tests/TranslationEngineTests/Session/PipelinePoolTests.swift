@@ -58,7 +58,7 @@ extension PipelinePoolTests {
 }
 
 extension PipelinePoolTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(5)))
     func idlePipelinesStopAndStartAgainOnTheNextRequest() async throws {
         let pool = PipelinePool(settings: Self.settings(idle: .milliseconds(300)))
         defer { Task { await pool.shutdownAll() } }
