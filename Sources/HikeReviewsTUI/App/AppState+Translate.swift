@@ -19,8 +19,8 @@ extension AppState {
             guard isCurrent(task) else { return [] }
             let status: TranslationStatus
             switch failure {
-            case .noRoute(let source):
-                status = .noRoute(source: source)
+            case .noRoute(let source, let index):
+                status = .noRoute(source: source, index: index)
                 notice = "No offline translation from \(LanguageNames.name(of: source)) into \(LanguageNames.name(of: targetLanguage)) (\(reviewIDs.count) review\(reviewIDs.count == 1 ? "" : "s"))"
             case .needsPack(let packs): status = packStatus(packs)
             case .failed(let message): status = .failed(message)
