@@ -141,6 +141,8 @@ extension EffectRunner {
                 choices.append(LanguageChoice(tag: tag, name: LanguageNames.name(of: tag), count: 0, note: note ?? ""))
             }
             choices.sort { ($0.note == "-" ? 1 : 0, $0.name) < ($1.note == "-" ? 1 : 0, $1.name) }
+            // A newer request (the picker closed and opened again) replaced this one.
+            guard !Task.isCancelled else { return }
             queue.send(.targetChoicesLoaded(purpose: purpose, choices: choices))
         }
     }
