@@ -37,7 +37,7 @@ test: setup
 	$(SWIFT) build
 	@before="$$(git status --porcelain 2>/dev/null)"; \
 	scratch="$$(mktemp -d /tmp/hike-make-test.XXXXXX)"; \
-	TMPDIR="$$scratch" PYTHONDONTWRITEBYTECODE=1 HIKE_REVIEWS_REQUIRE_FIXTURES=1 $(SWIFT) test; status=$$?; \
+	TMPDIR="$$scratch" PYTHONDONTWRITEBYTECODE=1 HIKE_REVIEWS_REQUIRE_FIXTURES=1 $(SWIFT) test --disable-xctest; status=$$?; \
 	rm -rf "$$scratch"; \
 	after="$$(git status --porcelain 2>/dev/null)"; \
 	if [ "$$before" != "$$after" ]; then \

@@ -238,6 +238,9 @@ extension TranslateFlowTests {
         #expect(Snapshot.text(of: AppView.render(state)).contains("The overlay text"))
         let picked = Fixtures.press([.char("L")], on: &state)
         #expect(picked == [.loadTargetChoices(purpose: .overlayTarget, source: "es")])
+        // The picker opened over the overlay: Esc closes it, the overlay stays.
+        Fixtures.press([.escape], on: &state)
+        #expect(state.keyContext == .overlay)
         Fixtures.press([.char("r")], on: &state)
         #expect(state.modals.isEmpty)
         #expect(state.translations[job.reviewID]?.status == .done(text: "The overlay text", route: ["es", "en"], unknownWords: []))

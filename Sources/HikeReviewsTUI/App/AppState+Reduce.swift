@@ -385,8 +385,7 @@ extension AppState {
         switch modal {
         case .languagePicker(var picker):
             guard edit(&picker.filterText, with: key) else { return }
-            // Typing names a language: select the first match rather than "All", so Enter applies it.
-            picker.selected = picker.filterText.isEmpty || picker.matches.count < 2 ? 0 : 1
+            picker.selectTypedMatch()
             modals[modals.count - 1] = .languagePicker(picker)
         case .textInput(var input):
             guard edit(&input.text, with: key) else { return }

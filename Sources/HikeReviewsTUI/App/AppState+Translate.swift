@@ -19,8 +19,8 @@ extension AppState {
             guard isCurrent(task) else { return [] }
             let status: TranslationStatus
             switch failure {
-            case .noRoute(let source):
-                status = .noRoute(source: source)
+            case .noRoute(let source, let index):
+                status = .noRoute(source: source, index: index)
                 notice = "No offline translation from \(LanguageNames.name(of: source)) into \(LanguageNames.name(of: targetLanguage)) (\(reviewIDs.count) review\(reviewIDs.count == 1 ? "" : "s"))"
             case .needsPack(let packs): status = packStatus(packs)
             case .failed(let message): status = .failed(message)
@@ -78,16 +78,12 @@ extension AppState {
             let shown = message.hasPrefix(packID + ":") ? message : "\(packID): \(message)"
             modals.append(.error(ErrorDialogState(title: "Download failed", message: shown, retry: retry)))
         case .targetChoicesLoaded(let purpose, let choices):
-            var picker = LanguagePickerState(choices: choices, purpose: purpose)
-            switch purpose {
-            case .identify(let ids):
-                picker.title = "Which language \(ids.count == 1 ? "is this review" : "are these \(ids.count) reviews") in?"
-            case .target, .overlayTarget:
-                picker.title = "Translate into"
-                picker.selected = choices.firstIndex { $0.tag == targetLanguage } ?? 0
-            case .filter:
-                break
+            guard case .identify(let ids) = purpose else {
+                fillAwaitingPicker(purpose, with: choices)
+                return []
             }
+            var picker = LanguagePickerState(choices: choices, purpose: purpose)
+            picker.title = "Which language \(ids.count == 1 ? "is this review" : "are these \(ids.count) reviews") in?"
             modals.append(.languagePicker(picker))
         case .packsChanged(let message):
             guard case .packs(var packs) = screens.last else { return [] }
@@ -143,6 +139,9 @@ extension AppState {
             revealSelection()
             return []
         case .pickTarget:
+            // The picker opens at once, its choices to follow: keys typed ahead (another `L`,
+            // the language's name) go to it, as to any open modal, and open nothing more.
+            modals.append(.languagePicker(.awaitingChoices(purpose: .target)))
             return [.loadTargetChoices(purpose: .target, source: detail.query.language)]
         default:
             return nil
@@ -373,6 +372,7 @@ extension AppState {
                 showingOriginal.remove(overlay.reviewID)
                 revealSelection()
             case .pickTarget:
+                modals.append(.languagePicker(.awaitingChoices(purpose: .overlayTarget)))
                 return [.loadTargetChoices(purpose: .overlayTarget, source: overlay.source)]
             default:
                 break
@@ -381,6 +381,23 @@ extension AppState {
             break
         }
         return []
+    }
+
+    /// Gives the target picker its key opened its choices, keeping what was typed into it
+    /// meanwhile; nothing when that picker was closed before they came.
+    private mutating func fillAwaitingPicker(_ purpose: PickerPurpose, with choices: [LanguageChoice]) {
+        guard let index = modals.lastIndex(where: { modal in
+            if case .languagePicker(let picker) = modal { return picker.loading && picker.purpose == purpose }
+            return false
+        }), case .languagePicker(var picker) = modals[index] else { return }
+        picker.choices = choices
+        picker.loading = false
+        if picker.filterText.isEmpty {
+            picker.selected = choices.firstIndex { $0.tag == targetLanguage } ?? 0
+        } else {
+            picker.selectTypedMatch()
+        }
+        modals[index] = .languagePicker(picker)
     }
 
     /// A target or identify picker was applied (or, with nil, cancelled).

@@ -181,8 +181,10 @@ struct RouteDetailLayout {
                 lines.append(StyledLine(markUnknown(line, unknown: unknown)))
             }
             return lines
-        case .noRoute(let source):
-            return [StyledLine("↳ no offline translation from \(LanguageNames.name(of: source)) into \(target)", style: .dim)]
+        case .noRoute(let source, let index):
+            let name = LanguageNames.name(of: source)
+            let why = index.map { ": " + $0.sentence(sourceName: name) } ?? ""
+            return TerminalText.wrap("↳ no offline translation from \(name) into \(target)\(why)", width: width).map { StyledLine($0, style: .dim) }
         case .needsPack(let packs):
             return [StyledLine("↳ needs a language pack (\(packs.joined(separator: ", "))): press T to download", style: .dim)]
         case .unidentified:

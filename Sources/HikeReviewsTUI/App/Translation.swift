@@ -7,8 +7,9 @@ enum TranslationStatus: Equatable, Sendable {
     /// `engines` has one entry per leg of `route` (empty when not known); `remembered`: it came
     /// from the translation memory (translated in an earlier run, or earlier in this one).
     case done(text: String, route: [String], unknownWords: [String], engines: [PackEngine] = [], remembered: Bool = false)
-    /// No offline route reaches the target from the review's language.
-    case noRoute(source: String)
+    /// No offline route reaches the target from the review's language; `index` says why the
+    /// public Argos index could not offer one, when it was down or not asked.
+    case noRoute(source: String, index: PublicIndexNote? = nil)
     /// The packs were not approved ("not now"): `T` asks again.
     case needsPack([String])
     /// The user skipped naming the language of the review.
@@ -80,9 +81,27 @@ struct RecalledTranslation: Hashable, Sendable {
 
 /// Why a group of reviews could not be translated.
 enum TranslationFailure: Equatable, Sendable {
-    case noRoute(source: String)
+    case noRoute(source: String, index: PublicIndexNote? = nil)
     case needsPack([String])
     case failed(String)
+}
+
+/// Why the public Argos index, which lists neural models for many languages Apertium lacks
+/// (German, Dutch, Japanese, ...), could not offer one for a language no offline route reaches:
+/// it did not answer, or it was not asked. Without it a newcomer reads only "no offline
+/// translation" and never learns that a download exists.
+struct PublicIndexNote: Equatable, Sendable {
+    /// Its last fetched copy lists a model from the language.
+    var listsLanguage: Bool
+    /// Not asked at all: HIKE_REVIEWS_OFFLINE.
+    var offline: Bool
+
+    /// "a neural model for German is listed in the Argos index, which cannot be reached now".
+    func sentence(sourceName: String) -> String {
+        let index = listsLanguage ? "a neural model for \(sourceName) is listed in the Argos index" : "the Argos index (neural models for more languages)"
+        if offline { return index + (listsLanguage ? ", not asked" : " is not asked") + ": downloads are off (HIKE_REVIEWS_OFFLINE)" }
+        return index + (listsLanguage ? ", which cannot be reached now" : " could not be reached")
+    }
 }
 
 /// A pack download under way, as the progress dialog and the status bar show it.

@@ -19,7 +19,7 @@ extension TranslationFailure {
     /// What the review (or the overlay) shows for the failure.
     var status: TranslationStatus {
         switch self {
-        case .noRoute(let source): return .noRoute(source: source)
+        case .noRoute(let source, let index): return .noRoute(source: source, index: index)
         case .needsPack(let packs): return .needsPack(packs)
         case .failed(let message): return .failed(message)
         }

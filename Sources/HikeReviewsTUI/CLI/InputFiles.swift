@@ -9,6 +9,8 @@ struct InputFiles {
     private let command: String
     /// 0, or 1 once a file could not be read.
     private(set) var status: Int32 = 0
+    /// The terminal hint was given (standard input may be named more than once).
+    private var hinted = false
 
     init(_ files: [String], command: String) {
         paths = (files.isEmpty ? ["-"] : files)[...]
@@ -23,6 +25,12 @@ struct InputFiles {
                 if StandardStreams.closedAtStart.contains(STDIN_FILENO) {
                     report("hike-reviews: \(command): cannot read standard input: it is closed")
                     continue
+                }
+                // On a terminal nothing says the command waits for the user's text, nor how
+                // to end it: one line on stderr, out of the way of the results.
+                if isatty(STDIN_FILENO) != 0 && !hinted {
+                    hinted = true
+                    StandardError.print("hike-reviews: \(command): reading text from the terminal, one text per line; Ctrl-D ends")
                 }
                 return LineReader(fd: STDIN_FILENO, closesDescriptor: false)
             }

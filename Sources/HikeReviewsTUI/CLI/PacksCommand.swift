@@ -34,8 +34,7 @@ enum PacksCommand {
         let problems = await manager.unreachableRepositories()
         if problems.isEmpty, let problem { StandardError.print("hike-reviews: packs list: \(problem)") }
         for (url, reason) in problems {
-            let age = PackRepository.indexAge(of: url, in: manager.store).map { "; using its index of \(PackRepository.describeAge($0))" } ?? ""
-            StandardError.print("hike-reviews: packs list: \(problemLine(url, reason, publicIndex: manager.publicIndexURL))\(age)")
+            StandardError.print("hike-reviews: packs list: \(problemLine(url, reason, publicIndex: manager.publicIndexURL, store: manager.store))")
         }
         for line in await manager.refusedEntries() {
             StandardError.print("hike-reviews: packs list: an entry was left out: \(line)")
@@ -58,13 +57,14 @@ enum PacksCommand {
         return problem == nil ? 0 : 1
     }
 
-    /// Why a repository could not be read, in one line; the public index is named where the
-    /// reason does not say which repository it is (its failure is said, but `list` still
-    /// succeeds).
-    static func problemLine(_ url: URL, _ reason: PackError, publicIndex: URL?) -> String {
-        let text = HostAdvice.text(reason)
-        guard url == publicIndex, !text.contains("Argos index"), !text.contains(url.absoluteString) else { return text }
-        return "Argos index: " + text
+    /// Why a repository could not be read, in one line, with the age of the copy of its index
+    /// that is used instead. The public index, which the user did not name, is said as what it
+    /// leaves (its failure is said, but `list` still succeeds); another repository's line says
+    /// what to check.
+    static func problemLine(_ url: URL, _ reason: PackError, publicIndex: URL?, store: PackStore) -> String {
+        let age = PackRepository.indexAge(of: url, in: store)
+        if url == publicIndex { return HostAdvice.publicIndexLine(reason, copyAge: age) }
+        return HostAdvice.text(reason) + (age.map { "; using its index of \(PackRepository.describeAge($0))" } ?? "")
     }
 
     private static func table(_ rows: [Row]) -> String {

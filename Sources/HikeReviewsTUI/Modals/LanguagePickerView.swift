@@ -18,7 +18,7 @@ enum LanguagePickerView {
         let rows = max(inner.height - 2, 0)
         guard rows > 0 else { return }
         if matches.isEmpty {
-            _ = buffer.put(" no language matches", x: inner.x, y: listTop, style: .dialog, maxWidth: inner.width)
+            _ = buffer.put(picker.loading ? " looking up languages…" : " no language matches", x: inner.x, y: listTop, style: .dialog, maxWidth: inner.width)
             return
         }
         let scroll = min(max(picker.selected - rows + 1, 0), max(matches.count - rows, 0))

@@ -60,6 +60,14 @@ struct LanguagePickerState: Hashable, Sendable {
     var title = "Language"
     var filterText = ""
     var selected = 0
+    /// Open before its choices are known (a target picker waits for the packs' languages):
+    /// keys typed meanwhile filter it, and the choices fill it in when they come.
+    var loading = false
+
+    /// A target picker opened by its key, its choices to follow.
+    static func awaitingChoices(purpose: PickerPurpose) -> LanguagePickerState {
+        LanguagePickerState(choices: [], purpose: purpose, title: "Translate into", loading: true)
+    }
 
     /// The choices whose name or code contains the typed text; "All" always stays.
     var matches: [LanguageChoice] {
@@ -70,6 +78,11 @@ struct LanguagePickerState: Hashable, Sendable {
             return choice.name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
                 || tag.range(of: needle, options: .caseInsensitive) != nil
         }
+    }
+
+    /// After typing: the first match rather than "All", so Enter applies what was typed.
+    mutating func selectTypedMatch() {
+        selected = filterText.isEmpty || matches.count < 2 ? 0 : 1
     }
 }
 

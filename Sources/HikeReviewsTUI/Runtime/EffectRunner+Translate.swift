@@ -32,8 +32,11 @@ extension EffectRunner {
     private func translate(_ task: TranslationTask, with translator: BatchTranslator) -> Task<Void, Never> {
         let tag = task.id
         let queue = self.queue
+        let manager = self.manager
         let texts = task.jobs.map { BatchTranslator.Text($0.text, id: $0.reviewID, source: $0.source) }
         return start(.translation(task.purpose), translators: [translator]) {
+            // Each language's note about the public index is looked up once per task.
+            var notes: [String: PublicIndexNote?] = [:]
             for await result in translator.translate(texts) {
                 if Task.isCancelled { return }
                 guard let id = result.text.id else { continue }
@@ -43,7 +46,12 @@ extension EffectRunner {
                                                    unknownWords: response.unknownWords, engines: response.legs.map(\.engine),
                                                    remembered: response.isRemembered))
                 case .failed(let error):
-                    queue.send(.translationFailed(task: tag, reviewIDs: [id], failure: TranslationFailure(error, source: result.text.source ?? "und")))
+                    var failure = TranslationFailure(error, source: result.text.source ?? "und")
+                    if case .noRoute(let source, _) = failure {
+                        if notes[source] == nil { notes[source] = .some(await Self.publicIndexNote(from: source, manager: manager)) }
+                        failure = .noRoute(source: source, index: notes[source] ?? nil)
+                    }
+                    queue.send(.translationFailed(task: tag, reviewIDs: [id], failure: failure))
                 case .unchanged:
                     // The reducer sends only reviews in another language than the target.
                     continue
@@ -55,6 +63,7 @@ extension EffectRunner {
     private func translateForOverlay(_ task: TranslationTask, with translator: BatchTranslator) -> Task<Void, Never> {
         let tag = task.id
         let queue = self.queue
+        let manager = self.manager
         guard let job = task.jobs.first else { return Task {} }
         return start(.translation(task.purpose), translators: [translator]) {
             let outcome = await translator.translate(job.text, source: job.source)
@@ -64,12 +73,30 @@ extension EffectRunner {
                 queue.send(.overlayTranslated(task: tag, status: .done(text: response.targetText, route: response.route, unknownWords: response.unknownWords,
                                                                        engines: response.legs.map(\.engine), remembered: response.isRemembered)))
             case .failed(let error):
-                queue.send(.overlayTranslated(task: tag, status: TranslationFailure(error, source: job.source).status))
+                var failure = TranslationFailure(error, source: job.source)
+                if case .noRoute(let source, _) = failure {
+                    failure = .noRoute(source: source, index: await Self.publicIndexNote(from: source, manager: manager))
+                }
+                queue.send(.overlayTranslated(task: tag, status: failure.status))
             case .unchanged:
                 queue.send(.overlayTranslated(task: tag, status: .done(text: job.text, route: [job.source], unknownWords: [], engines: [],
                                                                        remembered: false)))
             }
         }
+    }
+
+    /// What the public Argos index could have offered for `source`, which no offline route
+    /// reaches, when the index did not answer at its last fetch or is not asked (offline); nil
+    /// when it answered or there is none. "Listed" is read from its last fetched copy.
+    static func publicIndexNote(from source: String, manager: PackManager) async -> PublicIndexNote? {
+        guard let index = manager.publicIndexURL else { return nil }
+        if !manager.offline {
+            guard await manager.unreachableRepositories().contains(where: { $0.url == index }) else { return nil }
+        }
+        let listed = manager.catalog().repository?.packs.contains { entry in
+            entry.repository == index && entry.directions.contains { LanguageNames.sameLanguage($0.source, source) }
+        } ?? false
+        return PublicIndexNote(listsLanguage: listed, offline: manager.offline)
     }
 
     /// What the translation memory holds for the reviews, sent back in one action (one frame
@@ -114,6 +141,8 @@ extension EffectRunner {
                 choices.append(LanguageChoice(tag: tag, name: LanguageNames.name(of: tag), count: 0, note: note ?? ""))
             }
             choices.sort { ($0.note == "-" ? 1 : 0, $0.name) < ($1.note == "-" ? 1 : 0, $1.name) }
+            // A newer request (the picker closed and opened again) replaced this one.
+            guard !Task.isCancelled else { return }
             queue.send(.targetChoicesLoaded(purpose: purpose, choices: choices))
         }
     }

@@ -51,6 +51,18 @@ enum HostAdvice {
         }
     }
 
+    /// The one line for the public Argos index when it did not answer (or was not asked:
+    /// offline). The user never named it, so there is no URL of theirs to check: it says what
+    /// is left (installed packs, or its packs listed from its last copy), then the cause.
+    static func publicIndexLine(_ reason: PackError, copyAge: Duration?) -> String {
+        let left = copyAge.map { "its packs are listed from its copy of \(PackRepository.describeAge($0)) and cannot be downloaded now" }
+            ?? "offline packs only"
+        if case .offline = reason { return "the public Argos index is not asked (HIKE_REVIEWS_OFFLINE): \(left)" }
+        let cause = "\(reason)"
+        let label = "Argos index: "
+        return "the public Argos index is unreachable: \(left) (\(cause.hasPrefix(label) ? String(cause.dropFirst(label.count)) : cause))"
+    }
+
     /// Any error the engine threw, typed where it can be.
     static func text(_ error: any Error, in place: Place = .commandLine) -> String {
         switch error {
