@@ -53,7 +53,7 @@ test: setup
 TEST_FAST := ReviewModelTests|HikeReviewsTUITests\.(ReducerTests|SnapshotTests|LayoutOnceTests|KeyTextTests|LanguagePickerTests|ChangesTests|DrawBoxTests|GlyphTests|OneSanitiserTests|PropertyTests|RectTests|SanitizeFastPathTests|SanitizeTests|ScreenBufferTests|StyleTests|TruncateTests|UnknownWordRuleTests|WidthTests|WrapTests)/|TranslationEngineTests\.(RoutePlannerTests|ModeFileTests|StreamFormatTests|TextSegmentsTests|ByteSearchTests|NumericSettingTests|LanguageTagCaseTests|ApertiumCodeTests)/
 test-fast:
 	$(SWIFT) build --build-tests
-	PYTHONDONTWRITEBYTECODE=1 $(SWIFT) test --skip-build --filter '$(TEST_FAST)'
+	PYTHONDONTWRITEBYTECODE=1 $(SWIFT) test --skip-build --disable-xctest --filter '$(TEST_FAST)'
 
 ## Benchmarks (release build); results go to BENCHMARKS.md.
 bench: setup
