@@ -1,5 +1,4 @@
 import Foundation
-import TranslationEngine
 
 /// The process's arguments as the parser reads them, with the bytes of any argument that is
 /// not valid UTF-8 kept, so a FILE named `in\xff.txt` is opened by its own bytes.
@@ -37,21 +36,19 @@ enum ArgumentBytes {
         rawBytes[text] ?? Array(text.utf8)
     }
 
-    /// An argument as a message shows it: invalid bytes as `\xFF`, the rest through the
-    /// package's escaping sanitiser (controls and escape sequences never reach the terminal).
+    /// An argument as a message quotes it: each invalid byte as `\xFF`, the rest as it is
+    /// (`StandardError` sanitises every message, so controls never reach the terminal).
     static func shown(_ text: String) -> String {
-        guard rawBytes[text] != nil else { return TerminalSafe.clean(text) }
+        guard rawBytes[text] != nil else { return text }
         var result = ""
-        var run = ""
         for scalar in text.unicodeScalars {
             if (escapeBase + 0x80...escapeBase + 0xFF).contains(scalar.value) {
-                result += TerminalSafe.clean(run) + "\\x" + String(scalar.value - escapeBase, radix: 16, uppercase: true)
-                run = ""
+                result += "\\x" + String(scalar.value - escapeBase, radix: 16, uppercase: true)
             } else {
-                run.unicodeScalars.append(scalar)
+                result.unicodeScalars.append(scalar)
             }
         }
-        return result + TerminalSafe.clean(run)
+        return result
     }
 
     /// `bytes` decoded with each byte of an invalid sequence kept as its own private scalar.
