@@ -13,7 +13,8 @@ enum HikeReviews {
         let invocation: Invocation
         let globals: CommandLineOptions.Globals
         do {
-            globals = try CommandLineOptions.extractGlobals(Array(CommandLine.arguments.dropFirst()))
+            // From argv's bytes: a FILE operand that is not UTF-8 is opened by its own bytes.
+            globals = try CommandLineOptions.extractGlobals(Array(ArgumentBytes.arguments.dropFirst()))
             invocation = try CommandLineOptions.parse(globals.rest)
         } catch {
             StandardError.print("hike-reviews: \(error.message)\n\(CommandLineOptions.usage)")

@@ -34,7 +34,9 @@ struct InputFiles {
                 }
                 return LineReader(fd: STDIN_FILENO, closesDescriptor: false)
             }
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            // By the argument's own bytes (see ArgumentBytes): a name that is not UTF-8 stays itself.
+            let bytes = ArgumentBytes.path(path)
+            let fd = Self.withCPath(bytes) { open($0, O_RDONLY | O_CLOEXEC) }
             if fd >= 0 {
                 var info = stat()
                 if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
@@ -43,7 +45,7 @@ struct InputFiles {
                     return LineReader(fd: fd, closesDescriptor: true)
                 }
             }
-            report("hike-reviews: \(command): cannot read '\(path)': \(Self.problem(path))")
+            report("hike-reviews: \(command): cannot read '\(ArgumentBytes.shown(path))': \(Self.problem(bytes))")
         }
         return nil
     }
@@ -54,9 +56,16 @@ struct InputFiles {
         status = max(status, 1)
     }
 
-    private static func problem(_ path: String) -> String {
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
-        return isDirectory.boolValue ? "it is a folder" : "permission denied"
+    private static func problem(_ path: [UInt8]) -> String {
+        var info = stat()
+        guard withCPath(path, { stat($0, &info) }) == 0 else { return errno == ENOENT || errno == ENOTDIR ? "no such file" : String(cString: strerror(errno)) }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? "it is a folder" : "permission denied"
+    }
+
+    /// Calls `body` with `path` as a NUL-terminated C string.
+    private static func withCPath<Result>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> Result) -> Result {
+        (path + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+        }
     }
 }

@@ -5,12 +5,16 @@ import TranslationEngine
 ///
 /// Each byte is looked at once (the search for the next newline resumes where the last one
 /// stopped), and a line longer than `maxLineBytes` is skipped as it streams past instead of
-/// being gathered, so a 50 MB line costs what reading it costs. Invalid UTF-8 becomes U+FFFD.
+/// being gathered, so a 50 MB line costs what reading it costs. A line that is not valid UTF-8
+/// (a stray byte, Latin-1 text) comes as its bytes, so the command can pass it through as it
+/// was and say so, instead of translating U+FFFD or mojibake.
 struct LineReader {
     /// One input line.
     enum Line: Equatable {
         /// The line without its "\n" (and a "\r" before it).
         case text(String)
+        /// A line that is not valid UTF-8: its bytes, without the "\n" (and a "\r" before it).
+        case notUTF8([UInt8])
         /// A line longer than the limit, with its length in bytes; its text was not kept.
         case tooLong(bytes: Int)
         /// Reading failed (errno's message); nothing more comes from this input.
@@ -56,7 +60,7 @@ struct LineReader {
                 if let skipped { return .tooLong(bytes: skipped + newline - lineStart) }
                 var end = newline
                 if end > lineStart && buffer[end - 1] == 0x0D { end -= 1 }
-                return .text(String(decoding: buffer[lineStart..<end], as: UTF8.self))
+                return Self.line(buffer[lineStart..<end])
             }
             searched = buffer.count
             if buffer.count - lineStart > maxLineBytes {
@@ -75,7 +79,7 @@ struct LineReader {
                     skipped = nil
                 }
                 if let skipped { return .tooLong(bytes: skipped + buffer.count - lineStart) }
-                return .text(String(decoding: buffer[lineStart...], as: UTF8.self))
+                return Self.line(buffer[lineStart...])
             }
             // Drop what earlier lines used before reading more, so the buffer holds one line.
             if lineStart > 0 {
@@ -100,6 +104,15 @@ struct LineReader {
             }
         }
     }
+
+    /// A line's bytes as text, or as bytes when they are not valid UTF-8.
+    private static func line(_ bytes: ArraySlice<UInt8>) -> Line {
+        if let text = String(validating: bytes, as: UTF8.self) { return .text(text) }
+        return .notUTF8(Array(bytes))
+    }
+
+    /// The one warning for a line that is not UTF-8.
+    static let notUTF8Message = "not UTF-8; passed through unchanged"
 
     /// The index of the first "\n" at or after `start` (memchr: a 16 MB line is searched in
     /// a millisecond, where a generic search in a debug build took a second).

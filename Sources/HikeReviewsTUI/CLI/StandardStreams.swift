@@ -82,6 +82,21 @@ final class StandardOutput: Sendable {
         return full || StandardStreams.outputIsTerminal ? flush() : true
     }
 
+    /// Appends one line given as bytes (a line of input that is not UTF-8, passed through as it
+    /// came). On a terminal its text is shown sanitised instead: raw bytes could be C1 controls.
+    @discardableResult
+    func line(bytes: [UInt8]) -> Bool {
+        if StandardStreams.outputIsTerminal { return line(String(decoding: bytes, as: UTF8.self)) }
+        let full = state.withLock { state -> Bool? in
+            if state.failure != nil { return nil }
+            state.buffer.append(contentsOf: bytes)
+            state.buffer.append(0x0A)
+            return state.buffer.count >= 64 * 1024
+        }
+        guard let full else { return false }
+        return full ? flush() : true
+    }
+
     /// The text as the app would draw it, but for newlines and tabs, which a terminal only
     /// moves the cursor for (help text has lines; `detect` output has columns).
     static func terminalSafe(_ text: String) -> String {

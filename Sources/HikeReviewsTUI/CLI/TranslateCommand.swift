@@ -27,6 +27,8 @@ enum TranslateCommand {
         case failed(String, TranslationError)
         /// Not translated for a reason of this command's (a line over the limit, unreadable input).
         case refused(String)
+        /// A line that is not UTF-8: given back as its bytes, with one warning.
+        case notUTF8([UInt8])
     }
 
     /// Translates line by line; returns the exit status: 2 for a usage error (an unknown
@@ -71,6 +73,11 @@ enum TranslateCommand {
             case .line(let number, .tooLong(let bytes)):
                 lastLine = number
                 continuation.yield(.translated(number, .refused(LineReader.tooLongMessage(bytes: bytes, limit: LineReader.defaultMaxLineBytes))))
+            case .line(let number, .notUTF8(let bytes)):
+                // Neither translated (its text would be U+FFFD or Latin-1 read as mojibake) nor
+                // changed: passed through, in its place.
+                lastLine = number
+                continuation.yield(.translated(number, .notUTF8(bytes)))
             case .line(let number, .unreadable(let message)):
                 lastLine = number
                 continuation.yield(.translated(number, .refused("cannot read input: \(message)")))
@@ -139,6 +146,15 @@ enum TranslateCommand {
             StandardError.print("hike-reviews: translate: line \(number): \(HostAdvice.text(error))")
             output.line(json ? jsonLine(nil, text: line, error: HostAdvice.text(error)) : "")
             return status(of: error)
+        case .notUTF8(let bytes):
+            StandardError.print("hike-reviews: translate: line \(number): \(LineReader.notUTF8Message)")
+            if json {
+                // JSON cannot hold the bytes: the text with U+FFFD in their place, and a flag.
+                output.line(jsonLine(nil, text: String(decoding: bytes, as: UTF8.self), warning: LineReader.notUTF8Message))
+            } else {
+                output.line(bytes: bytes)
+            }
+            return 1
         case .refused(let message):
             StandardError.print("hike-reviews: translate: line \(number): \(message)")
             output.line(json ? jsonLine(nil, text: "", error: message) : "")
@@ -165,7 +181,9 @@ enum TranslateCommand {
         return status
     }
 
-    private static func jsonLine(_ response: TranslationSession.Response?, text: String, route: [String]? = nil, error: String? = nil) -> String {
+    /// One result as JSON; `warning` marks a line that was not UTF-8 (`"notUTF8": true`).
+    private static func jsonLine(_ response: TranslationSession.Response?, text: String, route: [String]? = nil, error: String? = nil,
+                                 warning: String? = nil) -> String {
         var object: [String: Any] = ["sourceText": text]
         if let response {
             object["targetText"] = response.targetText
@@ -185,6 +203,10 @@ enum TranslateCommand {
             }
         }
         if let error { object["error"] = error }
+        if let warning {
+            object["warning"] = warning
+            object["notUTF8"] = true
+        }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
