@@ -27,16 +27,17 @@ install: setup packs
 	$(SWIFT) build -c release
 	bash scripts/install "$(PREFIX)" "$$($(SWIFT) build -c release --show-bin-path)/hike-reviews"
 
-## Run every test: unit, reducer, snapshot, and end-to-end in tmux. The run's temporary files go
-## to a folder of its own, removed at the end (the tests remove theirs; this also catches a
-## crashed run's), and a run that changes the work tree (`git status`) fails. With
+## Run every test: unit, reducer, snapshot, and end-to-end in tmux. The build's and the run's
+## temporary files (SwiftPM's own TemporaryDirectory.* folders included) go to a folder of
+## their own, removed at the end (the tests remove theirs; this also catches a crashed run's),
+## and a run that changes the work tree (`git status`) fails. With
 ## HIKE_REVIEWS_REQUIRE_FIXTURES=1 a test whose fixture is missing fails naming it instead of
 ## being skipped (plain `swift test` skips it).
 test: setup
 	bash scripts/fetch-test-pairs
-	$(SWIFT) build
 	@before="$$(git status --porcelain 2>/dev/null)"; \
 	scratch="$$(mktemp -d /tmp/hike-make-test.XXXXXX)"; \
+	TMPDIR="$$scratch" $(SWIFT) build && \
 	TMPDIR="$$scratch" PYTHONDONTWRITEBYTECODE=1 HIKE_REVIEWS_REQUIRE_FIXTURES=1 $(SWIFT) test --disable-xctest; status=$$?; \
 	rm -rf "$$scratch"; \
 	after="$$(git status --porcelain 2>/dev/null)"; \
