@@ -296,16 +296,25 @@ extension PackTests {
 }
 
 extension PackTests {
-    @Test func aDownloadCanBeCancelledAndLeavesNothing() async throws {
+    /// The archive comes through a server that sends 100 KB and then holds the connection open,
+    /// and the cancel is issued once those bytes have arrived: the download is provably in
+    /// flight and can only end by the cancel. (A cancel after a 300 ms sleep could land before
+    /// the request was even sent on a busy machine, and the test passed without that path.)
+    @Test(.timeLimit(.minutes(5)))
+    func aDownloadCanBeCancelledAndLeavesNothing() async throws {
         let setup = try Setup()
         defer { setup.server.stop() }
-        let manager = setup.manager(index: try Self.serveEnglishSpanish(via: "slow", in: setup))
+        let manager = setup.manager(index: try Self.serveEnglishSpanish(via: "stall/100000", in: setup))
         #expect(await manager.status(of: "eng-spa") == .unknown, "the index is not known before it is fetched")
         _ = try await manager.availablePacks()
         #expect(await manager.status(of: "eng-spa") == .available)
-        let download = Task { try await manager.download(["eng-spa"]) }
-        // 2.7 MB at 16 KB every 20 ms takes seconds: cancel a little way in.
-        try await Task.sleep(for: .milliseconds(300))
+        let (arrived, bytes) = AsyncStream<Int>.makeStream()
+        let download = Task {
+            defer { bytes.finish() }  // a download that ends before any byte ends the wait too
+            try await manager.download(["eng-spa"]) { _, received, _ in if received > 0 { bytes.yield(received) } }
+        }
+        var iterator = arrived.makeAsyncIterator()
+        #expect((await iterator.next() ?? 0) > 0, "bytes arrived before the cancel")
         download.cancel()
         do {
             try await download.value
