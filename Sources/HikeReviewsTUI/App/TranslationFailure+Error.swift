@@ -34,12 +34,8 @@ enum EngineErrorText {
     /// worker's own errors), as it describes itself.
     static func message(_ error: any Error) -> String {
         guard let error = error as? TranslationError else { return HostAdvice.text(error, in: .app) }
-        if error == .internalError, let detail = error.detail {
-            if let underlying = error.underlyingError as? PipelineError, underlying == .noNeuralRuntime {
-                return String(HostAdvice.text(error, in: .app).dropFirst("translation failed: ".count))
-            }
-            return detail
-        }
+        if HostAdvice.lacksNeuralRuntime(error) { return HostAdvice.neuralRuntimeText }
+        if error == .internalError, let detail = error.detail { return detail }
         return HostAdvice.text(error, in: .app)
     }
 

@@ -20,11 +20,8 @@ enum HostAdvice {
         case TranslationError.downloadFailed:
             if let underlying = error.underlyingError as? PackError { return text(underlying, in: place) }
             return error.description
-        case TranslationError.internalError:
-            if let underlying = error.underlyingError as? PipelineError, underlying == .noNeuralRuntime {
-                return "translation failed: \(underlying); run scripts/setup-neural in the checkout (or set HIKE_REVIEWS_NEURAL_PYTHON and HIKE_REVIEWS_NEURAL_WORKER)"
-            }
-            return error.description
+        case TranslationError.internalError where lacksNeuralRuntime(error):
+            return "translation failed: \(neuralRuntimeText)"
         default:
             return error.description
         }
@@ -63,12 +60,20 @@ enum HostAdvice {
         return "the public Argos index is unreachable: \(left) (\(cause.hasPrefix(label) ? String(cause.dropFirst(label.count)) : cause))"
     }
 
+    /// No neural runtime, and what sets one up.
+    static let neuralRuntimeText = "\(PipelineError.noNeuralRuntime); run scripts/setup-neural in the checkout (or set HIKE_REVIEWS_NEURAL_PYTHON and HIKE_REVIEWS_NEURAL_WORKER)"
+
+    /// Whether the engine failed because no neural runtime is set up.
+    static func lacksNeuralRuntime(_ error: TranslationError) -> Bool {
+        error == .internalError && (error.underlyingError as? PipelineError) == .noNeuralRuntime
+    }
+
     /// Any error the engine threw, typed where it can be.
     static func text(_ error: any Error, in place: Place = .commandLine) -> String {
         switch error {
         case let error as TranslationError: text(error, in: place)
         case let error as PackError: text(error, in: place)
-        case PipelineError.noNeuralRuntime: text(TranslationError.internalError(in: "neural", error), in: place)
+        case PipelineError.noNeuralRuntime: "translation failed: \(neuralRuntimeText)"
         default: "\(error)"
         }
     }
