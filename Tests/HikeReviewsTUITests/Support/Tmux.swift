@@ -64,15 +64,30 @@ struct Tmux {
         try run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])
     }
 
-    /// Polls the screen until `predicate` holds or `seconds` pass; returns the last screen.
-    /// `seconds` is only a safety net (a busy machine delays, it does not fail): callers wait
-    /// for what the screen shows, never for a time.
+    /// Polls the screen until `predicate` holds on a screen that has settled, or `seconds` pass;
+    /// returns the last screen. `seconds` is only a safety net (a busy machine delays, it does not
+    /// fail): callers wait for what the screen shows, never for a time.
+    ///
+    /// A screen settles when two captures in a row are the same: on a busy machine tmux can be
+    /// caught half-way through one frame (a dialog's title drawn, its body not yet), and a check
+    /// made on that capture fails on what the next one shows. A screen that keeps changing (a
+    /// progress figure) is taken as it is once the predicate has held for two seconds.
     func waitForScreen(timeout seconds: Double = 60, _ predicate: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(seconds)
         var last = ""
+        var heldSince: Date?
+        var previous: String?
         while Date() < deadline {
             last = try screen()
-            if predicate(last) { return last }
+            if predicate(last) {
+                let now = Date()
+                if last == previous || now.timeIntervalSince(heldSince ?? now) >= 2 { return last }
+                heldSince = heldSince ?? now
+                previous = last
+            } else {
+                heldSince = nil
+                previous = nil
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         return last
