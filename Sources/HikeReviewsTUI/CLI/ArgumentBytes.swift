@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// The process's arguments as the parser reads them, with the bytes of any argument that is
 /// not valid UTF-8 kept, so a FILE named `in\xff.txt` is opened by its own bytes.
@@ -36,41 +37,25 @@ enum ArgumentBytes {
         rawBytes[text] ?? Array(text.utf8)
     }
 
-    /// An argument as a message quotes it: each invalid byte as `\xFF`, the rest as it is
-    /// (`StandardError` sanitises every message, so controls never reach the terminal).
+    /// An argument (or a part of one, `--store=` cut off) as a message quotes it: each invalid
+    /// byte as `\xFF`, the rest as it is (`StandardError` sanitises every message, so controls
+    /// never reach the terminal).
     static func shown(_ text: String) -> String {
-        guard rawBytes[text] != nil else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            if (escapeBase + 0x80...escapeBase + 0xFF).contains(scalar.value) {
-                result += "\\x" + String(scalar.value - escapeBase, radix: 16, uppercase: true)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        guard isNotUTF8(text) else { return text }
+        return ByteText.escaped(text.unicodeScalars.flatMap { escapes.contains($0.value) ? [UInt8($0.value - escapeBase)] : Array(String($0).utf8) })
     }
+
+    /// Whether `text` (an argument or a part of one) holds bytes that were not UTF-8. An
+    /// argument that was valid UTF-8 with characters of that private block is taken for one too.
+    static func isNotUTF8(_ text: String) -> Bool {
+        text.unicodeScalars.contains { escapes.contains($0.value) }
+    }
+
+    /// The scalars that stand for the bytes 0x80 to 0xFF (no smaller byte is ever invalid).
+    private static let escapes = escapeBase + 0x80...escapeBase + 0xFF
 
     /// `bytes` decoded with each byte of an invalid sequence kept as its own private scalar.
     private static func escapedText(_ bytes: [UInt8]) -> String {
-        var result = String.UnicodeScalarView()
-        var index = 0
-        while index < bytes.count {
-            // The longest valid sequence starting here (1 to 4 bytes), or the one byte escaped.
-            var matched = false
-            for length in 1...4 where index + length <= bytes.count {
-                if let piece = String(validating: bytes[index..<index + length], as: UTF8.self), piece.unicodeScalars.count == 1 {
-                    result.append(contentsOf: piece.unicodeScalars)
-                    index += length
-                    matched = true
-                    break
-                }
-            }
-            if !matched {
-                result.append(Unicode.Scalar(escapeBase + UInt32(bytes[index]))!)
-                index += 1
-            }
-        }
-        return String(result)
+        ByteText.decoded(bytes) { String(Unicode.Scalar(escapeBase + UInt32($0))!) }
     }
 }

@@ -143,7 +143,7 @@ enum CommandLineOptions {
             case "-h", "--help": return .help
             case "-V", "--version": return .version
             case "--data":
-                data = try value(of: argument, from: &rest)
+                data = try path(try value(of: argument, from: &rest), option: argument)
             case "--target":
                 target = try tag(try value(of: argument, from: &rest), option: argument)
             default:
@@ -307,6 +307,7 @@ enum CommandLineOptions {
                 index += 2
             }
             guard !value.isEmpty else { throw UsageError(message: "\(name) needs a value") }
+            _ = try path(value, option: name)
             if name == "--store" {
                 store = value
             } else {
@@ -330,6 +331,13 @@ enum CommandLineOptions {
             throw UsageError(message: "\(option): '\(value)' is an unknown language (try en, es or pt-BR)")
         }
         return LanguageTag.canonical(value)
+    }
+
+    /// A path option's value, refused when it is not UTF-8: as text it would name another file
+    /// (`ArgumentBytes`), and the store, the repositories and the routes file are opened by text.
+    private static func path(_ value: String, option: String) throws(UsageError) -> String {
+        guard ArgumentBytes.isNotUTF8(value) else { return value }
+        throw UsageError(message: "\(option): '\(TerminalSafe.clean(ArgumentBytes.shown(value), limit: 4096))' is not UTF-8: give \(SettingProblem.pathInUTF8)")
     }
 
     /// `--engine`'s value.

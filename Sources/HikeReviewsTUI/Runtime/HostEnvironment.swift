@@ -5,13 +5,19 @@ import TranslationEngine
 /// what ships beside the binary where no variable names another (`ShippedFile`: the pack
 /// repository `make run` builds, the neural worker, the language-ID model), then the command
 /// line's `--packs-url`, `--store` and `--no-cache`. The one place the app and the CLI configure
-/// the engine; nothing is written back into the process environment.
+/// the engine; nothing is written back into the process environment. The app's own path
+/// variables (`HIKE_REVIEWS_DATA`, `HIKE_REVIEWS_TRACE`) join the engine's `problems` when
+/// their bytes are not UTF-8, as the engine's do.
 enum HostEnvironment {
     static func make(_ globals: CommandLineOptions.Globals = CommandLineOptions.Globals(rest: []),
                      variables: [String: String] = ProcessInfo.processInfo.environment,
+                     notUTF8: [String: [UInt8]] = EngineEnvironment.variablesNotUTF8,
                      executable: URL = ShippedFile.executable,
                      currentDirectory: String = FileManager.default.currentDirectoryPath) -> EngineEnvironment {
-        var environment = EngineEnvironment.fromProcess(variables, remembersTranslations: !globals.noCache)
+        var environment = EngineEnvironment.fromProcess(variables, notUTF8: notUTF8, remembersTranslations: !globals.noCache)
+        for name in ["HIKE_REVIEWS_DATA", "HIKE_REVIEWS_TRACE"] {
+            if let bytes = notUTF8[name] { environment.problems.append(.notUTF8(variable: name, bytes: bytes)) }
+        }
         func named(_ name: String) -> String? { variables[name].flatMap { $0.isEmpty ? nil : $0 } }
         func shipped(_ path: String) -> URL? { ShippedFile.locate(path, executable: executable) }
 

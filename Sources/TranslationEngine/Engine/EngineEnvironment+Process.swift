@@ -24,13 +24,21 @@ extension EngineEnvironment {
     ///   host says so): the memory, unless `HIKE_REVIEWS_CACHE=0`, in `HIKE_REVIEWS_CACHE_DIR`,
     ///   else `$XDG_CACHE_HOME/hike-reviews`, else `~/.cache/hike-reviews`, capped at
     ///   `HIKE_REVIEWS_CACHE_MAX_MB` (256).
+    /// - `HIKE_REVIEWS_TEST_MEMORY_KILL` (`after-commit:N` or `before-commit:N`): a test seam,
+    ///   the memory kills the process at its Nth stored entry (`TranslationMemory.KillPoint`).
+    ///
+    /// A path variable in use (the store's, the memory's and their fallbacks `XDG_*` and `HOME`,
+    /// the pairs', the runtime's, the model's, the repositories') whose bytes are not UTF-8 is
+    /// a problem too (`notUTF8`, its value's bytes by name: `variablesNotUTF8`): as text it
+    /// would name another file, so it is refused rather than used.
     ///
     /// Every numeric setting is parsed by `NumericSetting` (finite, in its range); one that is
     /// not, or a repository variable naming no URL, leaves its default and is listed in
     /// `problems`: the engine prints nothing, and the host decides (the CLI stops with exit 2).
     public static func fromProcess(_ variables: [String: String] = ProcessInfo.processInfo.environment,
+                                   notUTF8: [String: [UInt8]] = variablesNotUTF8,
                                    remembersTranslations: Bool = false) -> EngineEnvironment {
-        let reader = Variables(values: variables)
+        let reader = Variables(values: variables, notUTF8: notUTF8)
         let publicIndex = reader.publicIndexURL
         var environment = EngineEnvironment(
             store: PackStore(root: reader.storeRoot),
@@ -51,9 +59,25 @@ extension EngineEnvironment {
         return environment
     }
 
+    /// The process's variables whose values are not UTF-8, with their bytes: `environ` read as
+    /// bytes, since `ProcessInfo` puts U+FFFD in place of each invalid one.
+    public static let variablesNotUTF8: [String: [UInt8]] = {
+        var found: [String: [UInt8]] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer)))
+            entry += 1
+            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")), let name = String(validating: bytes[..<equals], as: UTF8.self) else { continue }
+            let value = Array(bytes[(equals + 1)...])
+            if String(validating: value, as: UTF8.self) == nil { found[name] = value }
+        }
+        return found
+    }()
+
     /// Reading the variables, one setting at a time.
     private struct Variables {
         var values: [String: String]
+        var notUTF8: [String: [UInt8]]
 
         func nonEmpty(_ name: String) -> String? {
             values[name].flatMap { $0.isEmpty ? nil : $0 }
@@ -76,7 +100,21 @@ extension EngineEnvironment {
                                                    expectation: "an http, https or file URL of an index.json, or an absolute path"))
                 }
             }
+            for name in pathVariables.sorted() {
+                if let bytes = notUTF8[name] { problems.append(.notUTF8(variable: name, bytes: bytes)) }
+            }
             return problems
+        }
+
+        /// The variables set that name paths, with `XDG_*` or `HOME` where they are the fallback taken.
+        var pathVariables: Set<String> {
+            var names = Set(["HIKE_REVIEWS_STORE", "HIKE_REVIEWS_CACHE_DIR", "HIKE_REVIEWS_PAIRS_PATH", "HIKE_REVIEWS_NEURAL_PYTHON",
+                             "HIKE_REVIEWS_NEURAL_WORKER", "HIKE_REVIEWS_LANGID_MODEL", "HIKE_REVIEWS_PACKS_URL",
+                             "HIKE_REVIEWS_PUBLIC_INDEX_URL"].filter { nonEmpty($0) != nil })
+            for (own, xdg) in [("HIKE_REVIEWS_STORE", "XDG_DATA_HOME"), ("HIKE_REVIEWS_CACHE_DIR", "XDG_CACHE_HOME")] where !names.contains(own) {
+                names.insert(values[xdg]?.hasPrefix("/") == true ? xdg : "HOME")
+            }
+            return names
         }
 
         var home: String {
@@ -143,6 +181,7 @@ extension EngineEnvironment {
                 folder = home + "/.cache/hike-reviews"
             }
             var settings = TranslationMemory.Settings(path: folder + "/memory.sqlite")
+            settings.killPoint = values["HIKE_REVIEWS_TEST_MEMORY_KILL"].flatMap(TranslationMemory.KillPoint.init)
             if let megabytes = number(.cacheMaxMegabytes) {
                 settings.maxBytes = Int64(megabytes * 1024 * 1024)
             }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// A variable `EngineEnvironment.fromProcess` could not use, as data: the engine prints
 /// nothing, and its host decides what a bad setting means (the CLI: one line, exit 2).
 public struct SettingProblem: Error, Sendable, Hashable, CustomStringConvertible {
@@ -13,6 +15,8 @@ public struct SettingProblem: Error, Sendable, Hashable, CustomStringConvertible
         case notWhole
         /// Not an http, https or file URL, nor an absolute path.
         case notAURL
+        /// A path whose bytes are not UTF-8 (`value` shows them escaped, `\xFF`).
+        case notUTF8
     }
 
     /// The variable.
@@ -30,6 +34,14 @@ public struct SettingProblem: Error, Sendable, Hashable, CustomStringConvertible
         self.expectation = expectation
     }
 
+    /// What a path given as text takes: its bytes would reach the system changed otherwise.
+    public static let pathInUTF8 = "a path in UTF-8 (it would name another file)"
+
+    /// The variable `variable`, whose value's bytes are `bytes`, is not UTF-8.
+    public static func notUTF8(variable: String, bytes: [UInt8]) -> SettingProblem {
+        SettingProblem(variable: variable, value: ByteText.escaped(bytes), kind: .notUTF8, expectation: pathInUTF8)
+    }
+
     init(setting: NumericSetting, value: String, kind: Kind) {
         self.init(variable: setting.name, value: value, kind: kind, expectation: setting.expectation)
     }
@@ -42,7 +54,8 @@ public struct SettingProblem: Error, Sendable, Hashable, CustomStringConvertible
         case .outOfRange: "is out of range"
         case .notWhole: "is not a whole number"
         case .notAURL: "is not a URL"
+        case .notUTF8: "is not UTF-8"
         }
-        return "\(variable)='\(TerminalSafe.clean(value, limit: 80))' \(what): give \(expectation)"
+        return "\(variable)='\(TerminalSafe.clean(value, limit: kind == .notUTF8 ? 4096 : 80))' \(what): give \(expectation)"
     }
 }

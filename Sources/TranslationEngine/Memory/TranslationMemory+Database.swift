@@ -21,6 +21,8 @@ extension TranslationMemory {
         var pendingMisses = 0
         /// The installed set the file was last cleaned for, in this process.
         var cleanedFor: String?
+        /// Entries this process stored (for `KillPoint`).
+        var storedEntries = 0
     }
 
     static let schema = """
@@ -199,6 +201,7 @@ extension TranslationMemory {
         let unknown = entry.unknownWords.joined(separator: "\n")
         let bytes = Int64(key.material.utf8.count + entry.targetText.utf8.count + unknown.utf8.count + key.packs.utf8.count + Self.rowOverhead)
         let (hits, misses) = (state.pendingHits, state.pendingMisses)
+        let number = state.storedEntries + 1
         let stored: Void? = attempt(in: &state) { database throws(SQLiteError) in
             try database.writeTransaction { () throws(SQLiteError) in
                 try database.run("""
@@ -209,9 +212,14 @@ extension TranslationMemory {
                           .integer(Self.now()), .integer(bytes)])
                 try self.addCounters(hits: hits, misses: misses, to: database)
                 try self.evict(from: database)
+                self.killIfAsked(atEntry: number, committed: false)
             }
         }
-        if stored != nil { (state.pendingHits, state.pendingMisses) = (0, 0) }
+        if stored != nil {
+            (state.pendingHits, state.pendingMisses) = (0, 0)
+            state.storedEntries = number
+            killIfAsked(atEntry: number, committed: true)
+        }
     }
 
     /// Deletes least recently used entries until those left fit in 90% of the limit.
