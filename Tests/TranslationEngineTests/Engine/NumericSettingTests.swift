@@ -59,6 +59,24 @@ extension NumericSettingTests {
         #expect(EngineEnvironment.fromProcess(["HIKE_REVIEWS_PUBLIC_INDEX_URL": ""]).problems.isEmpty, "empty: no public index")
     }
 
+    /// A path variable whose bytes are not UTF-8 is a problem only where it is the path in use:
+    /// `HOME` and `XDG_*` count when no own variable comes first.
+    @Test func pathVariablesThatAreNotUTF8AreProblemsWhereTheyAreUsed() {
+        let bytes: [UInt8] = Array("/x".utf8) + [0xFF]
+        func problems(_ variables: [String: String], notUTF8 names: [String]) -> [String] {
+            let notUTF8 = Dictionary(uniqueKeysWithValues: names.map { ($0, bytes) })
+            return EngineEnvironment.fromProcess(variables, notUTF8: notUTF8).problems.map(\.description)
+        }
+        let line = { (name: String) in "\(name)='/x\\xFF' is not UTF-8: give a path in UTF-8 (it would name another file)" }
+        #expect(problems(["HIKE_REVIEWS_STORE": "/x\u{FFFD}", "HOME": "/h"], notUTF8: ["HIKE_REVIEWS_STORE"]) == [line("HIKE_REVIEWS_STORE")])
+        // HOME is the memory's fallback here, not the store's.
+        #expect(problems(["HIKE_REVIEWS_STORE": "/s", "HOME": "/x\u{FFFD}"], notUTF8: ["HOME"]) == [line("HOME")])
+        #expect(problems(["HIKE_REVIEWS_STORE": "/s", "HIKE_REVIEWS_CACHE_DIR": "/c", "HOME": "/x\u{FFFD}"], notUTF8: ["HOME"]).isEmpty)
+        #expect(problems(["HIKE_REVIEWS_STORE": "/s", "XDG_CACHE_HOME": "/x\u{FFFD}", "HOME": "/h"], notUTF8: ["XDG_CACHE_HOME"]) == [line("XDG_CACHE_HOME")])
+        #expect(problems(["HIKE_REVIEWS_STORE": "/s", "XDG_DATA_HOME": "/x\u{FFFD}", "HOME": "/h"], notUTF8: ["XDG_DATA_HOME"]).isEmpty)
+        #expect(problems(["LANG": "x\u{FFFD}", "HOME": "/h"], notUTF8: ["LANG"]).isEmpty, "not a path")
+    }
+
     /// The lists the binary's test runs over are what `fromProcess` reads: a variable added
     /// there and not here fails this test.
     @Test func theListsAreEveryVariableFromProcessReads() throws {
