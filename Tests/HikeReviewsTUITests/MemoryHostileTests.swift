@@ -48,8 +48,8 @@ struct MemoryHostileTests {
 }
 
 extension MemoryHostileTests {
-    /// A process killed while it writes, at an exact write (`HIKE_REVIEWS_TEST_MEMORY_KILL`, a
-    /// seam the engine reads only for this): right after its 30th entry is committed, then inside
+    /// A process killed while it writes, at an exact write (`HIKE_REVIEWS_TEST_KILL`, a seam
+    /// the engine reads only for tests): right after its 30th entry is committed, then inside
     /// the transaction of its 30th (the row written, not committed), then after a commit again.
     /// Each time the file opens intact with exactly the committed entries, every one whole, and
     /// the next run answers them from memory and adds the rest to the same file.
@@ -60,8 +60,8 @@ extension MemoryHostileTests {
         let input = texts.joined(separator: "\n") + "\n"
         var kept = 0
         // Later rounds first find the entries kept before (a write per hit, not counted).
-        for (round, (point, added)) in [("after-commit:30", 30), ("before-commit:30", 29), ("after-commit:30", 30)].enumerated() {
-            let killed = try M.run(["translate", "--from", "es", "--to", "en"], input: input, cache: cache, ["HIKE_REVIEWS_TEST_MEMORY_KILL=\(point)"])
+        for (round, (point, added)) in [("memory-after-commit:30", 30), ("memory-before-commit:30", 29), ("memory-after-commit:30", 30)].enumerated() {
+            let killed = try M.run(["translate", "--from", "es", "--to", "en"], input: input, cache: cache, ["HIKE_REVIEWS_TEST_KILL=\(point)"])
             #expect(killed.status == 128 + SIGKILL, "round \(round) was killed, not done: \(killed.error)")
             #expect(try M.sqlite(path, "PRAGMA integrity_check") == "ok", "after round \(round)")
             let count = Int(try M.sqlite(path, "SELECT COUNT(*) FROM entries")) ?? -1

@@ -11,7 +11,7 @@ enum TestRepository {
 }
 
 /// `hike-reviews packs ...` and `translate --yes` through the real binary, with the small
-/// repository `make test` builds (file://), and installs killed at random points.
+/// repository `make test` builds (file://), and installs killed at each step.
 @Suite(.serialized, .needs(TestRepository.available, "needs make test's pack repository"))
 struct PacksCommandTests {
     static let repository = TestRepository.path
@@ -103,43 +103,37 @@ extension PacksCommandTests {
         #expect(try Self.run(["translate", "--from", "fr", "--to", "en"], store: store, input: "Le chien mange.\n").output == "The dog eats.\n")
     }
 
-    @Test func killedInstallsLeaveThePackWhollyThereOrWhollyAbsent() async throws {
+    /// An install killed at each of its steps (`HIKE_REVIEWS_TEST_KILL`, a seam the engine reads
+    /// only for tests): mid-download, downloaded, unpacked beside the store, renamed into place.
+    /// The pack is wholly absent before the rename and wholly there after it, and the next
+    /// process that takes the lock removes what the killed one left.
+    @Test(arguments: [("install-downloading", false), ("install-downloaded", false), ("install-unpacked", false), ("install-renamed", true)])
+    func killedInstallsLeaveThePackWhollyThereOrWhollyAbsent(step: String, there: Bool) throws {
         let store = try Self.freshStore()
         let folder = try Self.freshStore()
+        defer {
+            try? FileManager.default.removeItem(atPath: store)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
         let argv = ["/usr/bin/env"] + Self.environment(store: store) + [Paths.binary.path, "packs", "install", "eng-spa", "--yes"]
-        // One whole install, timed, gives the reference listing and the span to kill within.
-        let clock = ContinuousClock()
-        let start = clock.now
+        // One whole install gives the reference listing.
         #expect(try Subprocess.run(argv, outputPath: folder + "/out", errorPath: folder + "/err") == 0)
-        let span = clock.now - start
         let pack = store + "/eng-spa"
         let reference = Self.listing(pack)
         #expect(reference.contains { $0.hasPrefix("pack.json ") } && reference.count > 10)
         try FileManager.default.removeItem(atPath: pack)
 
-        var whole = 0
-        var absent = 0
-        for round in 0..<100 {
-            let process = try Subprocess.start(argv, outputPath: folder + "/out", errorPath: folder + "/err")
-            close(process.input)
-            // Anywhere from the start to a little past the end of an install.
-            try await Task.sleep(for: span * Double.random(in: 0...1.2))
-            kill(process.pid, SIGKILL)
-            _ = try Subprocess.wait(for: process.pid)
-            if FileManager.default.fileExists(atPath: pack) {
-                #expect(Self.listing(pack) == reference, "round \(round): a partial pack")
-                whole += 1
-                try FileManager.default.removeItem(atPath: pack)
-            } else {
-                absent += 1
-            }
-        }
-        #expect(whole + absent == 100)
-        // The next process that takes the lock removes what killed ones left behind.
+        let killed = ["/usr/bin/env", "HIKE_REVIEWS_TEST_KILL=\(step)"] + argv.dropFirst()
+        #expect(try Subprocess.run(killed, outputPath: folder + "/out", errorPath: folder + "/err") == 128 + SIGKILL, "killed at \(step)")
+        #expect(FileManager.default.fileExists(atPath: pack) == there, "\(step)")
+        if there { #expect(Self.listing(pack) == reference, "\(step): a partial pack") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: store).filter { $0.hasPrefix(".download-") || $0.hasPrefix(".staging-") }
+        #expect(!left.isEmpty, "\(step): the kill came before the install's own clean-up")
+
+        // The next process that takes the lock removes what the killed one left behind.
         #expect(try Subprocess.run(argv, outputPath: folder + "/out", errorPath: folder + "/err") == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: store).sorted()
         #expect(names == [".lock", "eng-spa"], "\(names)")
         #expect(Self.listing(pack) == reference)
-        print("killed installs: \(whole) complete, \(absent) absent, install takes \(span)")
     }
 }

@@ -29,7 +29,7 @@ enum HostEnvironment {
             environment.repositoryURLs.insert(local, at: 0)
         }
         if let store = globals.store {
-            environment.store = PackStore(root: store.hasPrefix("/") ? store : currentDirectory + "/" + store)
+            environment.store = PackStore(root: store.hasPrefix("/") ? store : currentDirectory + "/" + store, killPoint: environment.store.killPoint)
         }
         if environment.neuralRuntime == nil {
             let python = named("HIKE_REVIEWS_NEURAL_PYTHON") ?? shipped(ShippedFile.neuralPython)?.path ?? ""

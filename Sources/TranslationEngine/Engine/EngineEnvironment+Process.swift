@@ -24,8 +24,8 @@ extension EngineEnvironment {
     ///   host says so): the memory, unless `HIKE_REVIEWS_CACHE=0`, in `HIKE_REVIEWS_CACHE_DIR`,
     ///   else `$XDG_CACHE_HOME/hike-reviews`, else `~/.cache/hike-reviews`, capped at
     ///   `HIKE_REVIEWS_CACHE_MAX_MB` (256).
-    /// - `HIKE_REVIEWS_TEST_MEMORY_KILL` (`after-commit:N` or `before-commit:N`): a test seam,
-    ///   the memory kills the process at its Nth stored entry (`TranslationMemory.KillPoint`).
+    /// - `HIKE_REVIEWS_TEST_KILL` (`STEP` or `STEP:N`): a test seam, the process kills itself at
+    ///   that step of the memory or of an install (`KillPoint`).
     ///
     /// A path variable in use (the store's, the memory's and their fallbacks `XDG_*` and `HOME`,
     /// the pairs', the runtime's, the model's, the repositories') whose bytes are not UTF-8 is
@@ -41,7 +41,7 @@ extension EngineEnvironment {
         let reader = Variables(values: variables, notUTF8: notUTF8)
         let publicIndex = reader.publicIndexURL
         var environment = EngineEnvironment(
-            store: PackStore(root: reader.storeRoot),
+            store: PackStore(root: reader.storeRoot, killPoint: reader.killPoint),
             repositoryURLs: reader.repositoryURLs ?? (publicIndex.map { [$0] } ?? []),
             publicIndexURL: publicIndex,
             offline: reader.offline,
@@ -181,11 +181,15 @@ extension EngineEnvironment {
                 folder = home + "/.cache/hike-reviews"
             }
             var settings = TranslationMemory.Settings(path: folder + "/memory.sqlite")
-            settings.killPoint = values["HIKE_REVIEWS_TEST_MEMORY_KILL"].flatMap(TranslationMemory.KillPoint.init)
+            settings.killPoint = killPoint
             if let megabytes = number(.cacheMaxMegabytes) {
                 settings.maxBytes = Int64(megabytes * 1024 * 1024)
             }
             return settings
+        }
+
+        var killPoint: KillPoint? {
+            values["HIKE_REVIEWS_TEST_KILL"].flatMap(KillPoint.init)
         }
 
         var neuralRuntime: NeuralRuntime? {

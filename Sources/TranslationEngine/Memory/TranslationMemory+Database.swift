@@ -21,7 +21,7 @@ extension TranslationMemory {
         var pendingMisses = 0
         /// The installed set the file was last cleaned for, in this process.
         var cleanedFor: String?
-        /// Entries this process stored (for `KillPoint`).
+        /// Entries this process stored (what `KillPoint` counts).
         var storedEntries = 0
     }
 
@@ -212,13 +212,13 @@ extension TranslationMemory {
                           .integer(Self.now()), .integer(bytes)])
                 try self.addCounters(hits: hits, misses: misses, to: database)
                 try self.evict(from: database)
-                self.killIfAsked(atEntry: number, committed: false)
+                self.settings.killPoint?.reached(.memoryBeforeCommit, count: number)
             }
         }
         if stored != nil {
             (state.pendingHits, state.pendingMisses) = (0, 0)
             state.storedEntries = number
-            killIfAsked(atEntry: number, committed: true)
+            settings.killPoint?.reached(.memoryAfterCommit, count: number)
         }
     }
 

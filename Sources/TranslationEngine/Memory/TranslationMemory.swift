@@ -34,7 +34,7 @@ public final class TranslationMemory: Sendable {
         public var maxBytes: Int64
         /// How long a read or write waits for another process's lock.
         public var busyTimeout: Duration
-        /// Tests only: where the process kills itself (`KillPoint`); nil in use.
+        /// Tests only: where the process kills itself (`KillPoint`'s memory steps); nil in use.
         package var killPoint: KillPoint?
 
         public init(path: String, maxBytes: Int64 = 256 << 20, busyTimeout: Duration = .seconds(3)) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Installed and available language packs, and their downloads: the role of ML Kit's
 /// `ModelManager`.
@@ -206,14 +207,18 @@ public actor PackManager {
         let downloader = PackDownloader(offline: offline, limits: limits, label: id)
         // Without a size from the index, the store's unpacked cap bounds the archive too.
         let bound = entry.sizeIsKnown ? entry.size : Int(store.maxUnpackedBytes)
+        let killPoint = store.killPoint
+        let reports = Mutex(0)
         let result = try await downloader.download(entry.url, to: temporary, expectedSize: bound, exactSize: entry.sizeIsKnown,
                                       progress: { [weak self] bytes, total in
+            if let killPoint { killPoint.reached(.installDownloading, count: reports.withLock { $0 += 1; return $0 }) }
             progress?(id, bytes, total)
             if let self { Task { await self.broadcast(.progress(id: id, bytes: bytes, total: total)) } }
         }, stalled: { [weak self] idle in
             if let self { Task { await self.broadcast(.stalled(id: id, idle: idle)) } }
         })
         if Task.isCancelled { throw .cancelled }
+        killPoint?.reached(.installDownloaded)
         // Hashed while it arrived: checked against the index and recorded, never read again for it.
         let digest = result.sha256 ?? ""
         let store = self.store

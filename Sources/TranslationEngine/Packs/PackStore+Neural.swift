@@ -37,7 +37,6 @@ extension PackStore {
         let manifest = InstalledPack(
             id: entry.id, version: entry.version, title: entry.title, directions: entry.directions.map { [$0.source, $0.target] },
             modes: [], size: size, license: entry.license, source: entry.source, engine: .neural, sha256: digest)
-        try writeManifest(manifest, in: unpacked)
-        try replace(folder(of: entry.id), with: unpacked)
+        try place(manifest, from: unpacked)
     }
 }

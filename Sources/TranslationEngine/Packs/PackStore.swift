@@ -44,9 +44,16 @@ public struct PackStore: Sendable, Equatable {
     /// Caps on what one pack may unpack to (an archive bomb is refused past them).
     public var maxUnpackedBytes: Int64 = 512 << 20
     public var maxEntries = 20_000
+    /// Tests only: where an install kills the process (`KillPoint`'s install steps); nil in use.
+    package var killPoint: KillPoint?
 
     public init(root: String) {
         self.root = root
+    }
+
+    package init(root: String, killPoint: KillPoint?) {
+        self.root = root
+        self.killPoint = killPoint
     }
 
     /// Where pack `id` lives once installed.
@@ -137,8 +144,16 @@ public struct PackStore: Sendable, Equatable {
             directions: entry.directions.map { [$0.source, $0.target] }, modes: modes.map { String($0.dropLast(5)) },
             directionModes: entry.directions.map(\.mode),
             size: entry.size, license: entry.license, source: entry.source, engine: .apertium, sha256: digest)
+        try place(manifest, from: unpacked)
+    }
+
+    /// Writes the manifest into the unpacked pack and puts it in place, past the two install
+    /// steps a test may kill at.
+    func place(_ manifest: InstalledPack, from unpacked: String) throws(PackError) {
         try writeManifest(manifest, in: unpacked)
-        try replace(folder(of: entry.id), with: unpacked)
+        killPoint?.reached(.installUnpacked)
+        try replace(folder(of: manifest.id), with: unpacked)
+        killPoint?.reached(.installRenamed)
     }
 
     /// Refuses a digest that is not the index's (an index without a checksum accepts any).
