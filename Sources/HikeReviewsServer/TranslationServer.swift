@@ -1,0 +1,44 @@
+import Foundation
+import TranslationEngine
+
+/// `hike-reviews serve` as a library: LibreTranslate's and Apertium-APy's APIs over one engine,
+/// on libmicrohttpd. Made by the CLI, and by tests in-process.
+public final class TranslationServer: Sendable {
+    public let service: TranslationService
+    private let http: MicroHTTPServer
+
+    /// A server over `engine` (which should be offline: a server never downloads), with the
+    /// request limits and keys of `options`, the connection limits of `limits`; `log` hears one
+    /// access line per request.
+    public init(engine: Engine, options: ServerOptions = ServerOptions(), limits: MicroHTTPServer.Limits = .init(),
+                queueLimit: Int = 4096, log: @escaping @Sendable (String) -> Void) {
+        let service = TranslationService(engine: engine, queueLimit: queueLimit)
+        let router = Router(service: service, options: options)
+        self.service = service
+        http = MicroHTTPServer(limits: limits, log: log) { request in await router.respond(request) }
+    }
+
+    /// Starts listening; returns the port (the one asked, or the one found for port 0).
+    public func start(host: String, port: UInt16) throws(MicroHTTPServer.StartError) -> UInt16 {
+        try http.start(host: host, port: port)
+    }
+
+    /// Stops accepting, lets the requests in flight finish for up to `grace` (those left get a
+    /// 503), then closes every connection.
+    public func drain(within grace: Duration = .seconds(10)) async {
+        http.stopAccepting()
+        let deadline = ContinuousClock.now + grace
+        while http.inFlight > 0, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        http.answerPending(with: .error(503, "the server is shutting down"))
+        // Resumed connections need a moment to send their answers before they are closed.
+        try? await Task.sleep(for: .milliseconds(100))
+        http.stop()
+    }
+
+    /// What the server translates, one line per source language: `es -> en, fr`.
+    public var servedPairs: [String] {
+        service.targets.sorted { $0.key < $1.key }.map { "\($0.key) -> \($0.value.joined(separator: ", "))" }
+    }
+}
