@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "HikeReviewsTUITests",
             dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine", "TestSupport", "HikeReviewsServer"],
-            exclude: ["Snapshots"]
+            exclude: ["Snapshots", "ServeScripts"]
         ),
         .testTarget(name: "MLKitTranslateTests", dependencies: ["MLKitTranslate", "TranslationEngine", "TestSupport"]),
     ],

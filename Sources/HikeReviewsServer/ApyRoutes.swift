@@ -81,9 +81,37 @@ struct ApyRoutes {
             return Self.error(503, Router.busyReason, headers: Router.retryAfter)
         }
         switch outcomes.first {
-        case .translated(let response)?: return Self.envelope(["translatedText": response.targetText])
+        case .translated(let response)?:
+            // APy marks unknown words with `*` unless told `markUnknown=no`.
+            let mark = ((try? parameters.string("markUnknown")) ?? nil).map { !["no", "false", "0"].contains($0.lowercased()) } ?? true
+            let text = mark ? Self.marking(response.unknownWords, in: response.targetText) : response.targetText
+            return Self.envelope(["translatedText": text])
         case .failed(let error)?: return Self.error(error.httpStatus, error.description)
         case .unchanged?, nil: return Self.envelope(["translatedText": text])
         }
+    }
+
+    /// `text` with `*` before every whole-word occurrence of an unknown word (Apertium passes
+    /// unknown words through unchanged, so they are found as they were written).
+    static func marking(_ unknown: [String], in text: String) -> String {
+        guard !unknown.isEmpty else { return text }
+        let words = Set(unknown)
+        var result = ""
+        var word = ""
+        func flush() {
+            if words.contains(word) { result += "*" }
+            result += word
+            word = ""
+        }
+        for character in text {
+            if character.isLetter || character.isNumber || character == "-" || character == "'" {
+                word.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return result
     }
 }

@@ -30,6 +30,8 @@ public final class MicroHTTPServer: Sendable {
     private let limits: Limits
     private let log: @Sendable (String) -> Void
     private let daemon = Mutex<ConnectionHandle?>(nil)
+    /// Set by `stopAccepting`: requests that arrive on open connections are refused.
+    private let draining = Atomic(false)
     /// Requests handed to Swift and not answered yet, by exchange.
     private let pending = Mutex<[ObjectIdentifier: (Exchange, ConnectionHandle)]>([:])
 
@@ -54,8 +56,11 @@ public final class MicroHTTPServer: Sendable {
         return hike_mhd_port(started)
     }
 
-    /// Stops accepting connections (the listening socket is closed); open ones are still served.
+    /// Stops accepting connections (the listening socket is closed); a request arriving on an
+    /// open one is answered 503 and its connection closed, so keep-alive clients cannot hold
+    /// the drain open.
     public func stopAccepting() {
+        draining.store(true, ordering: .sequentiallyConsistent)
         guard let daemon = daemon.withLock({ $0 }) else { return }
         let socket = MHD_quiesce_daemon(daemon.pointer)
         if socket >= 0 { close(socket) }
@@ -115,6 +120,9 @@ public final class MicroHTTPServer: Sendable {
         if let response = exchange.response { return queue(response, for: exchange, on: connection) }
         if exchange.isTooLarge { return queue(Self.tooLarge(limits.bodyBytes), for: exchange, on: connection) }
         guard exchange.dispatch() else { return .YES }
+        if draining.load(ordering: .sequentiallyConsistent) {
+            return queue(.error(503, Self.shuttingDown, headers: ["Connection": "close"]), for: exchange, on: connection)
+        }
         let request = makeRequest(exchange, connection)
         let handle = ConnectionHandle(pointer: connection)
         pending.withLock { $0[ObjectIdentifier(exchange)] = (exchange, handle) }
@@ -162,6 +170,8 @@ public final class MicroHTTPServer: Sendable {
     static func printable(_ path: String) -> String {
         String(String.UnicodeScalarView(path.unicodeScalars.prefix(200).map { $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F ? $0 : "?" }))
     }
+
+    public static let shuttingDown = "the server is shutting down"
 
     static func tooLarge(_ limit: Int) -> HTTPResponse {
         .error(413, "the request body is over the limit of \(limit) bytes")

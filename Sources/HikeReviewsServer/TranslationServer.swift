@@ -31,7 +31,7 @@ public final class TranslationServer: Sendable {
         while http.inFlight > 0, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        http.answerPending(with: .error(503, "the server is shutting down"))
+        http.answerPending(with: .error(503, MicroHTTPServer.shuttingDown, headers: ["Connection": "close"]))
         // Resumed connections need a moment to send their answers before they are closed.
         try? await Task.sleep(for: .milliseconds(100))
         http.stop()
