@@ -32,6 +32,9 @@ public final class MicroHTTPServer: Sendable {
     private let daemon = Mutex<ConnectionHandle?>(nil)
     /// Set by `stopAccepting`: requests that arrive on open connections are refused.
     private let draining = Atomic(false)
+    /// Connections suspended and not yet back in the access callback with their answer: MHD
+    /// must not be stopped while one is suspended.
+    private let suspended = Atomic(0)
     /// Requests handed to Swift and not answered yet, by exchange.
     private let pending = Mutex<[ObjectIdentifier: (Exchange, ConnectionHandle)]>([:])
 
@@ -69,6 +72,9 @@ public final class MicroHTTPServer: Sendable {
     /// Requests being answered now.
     public var inFlight: Int { pending.withLock { $0.count } }
 
+    /// Connections suspended, or resumed and not yet answered.
+    public var suspendedConnections: Int { suspended.load(ordering: .sequentiallyConsistent) }
+
     /// Answers every request still in flight with `response` (their tasks' answers are dropped).
     public func answerPending(with response: HTTPResponse) {
         let left = pending.withLock { pending in
@@ -78,7 +84,8 @@ public final class MicroHTTPServer: Sendable {
         for (exchange, connection) in left where exchange.finish(response) { MHD_resume_connection(connection.pointer) }
     }
 
-    /// Closes every connection and stops MHD's threads. Call after `answerPending`.
+    /// Closes every connection and stops MHD's threads. Call after `answerPending`, once
+    /// `suspendedConnections` is 0 (MHD aborts when stopped with a connection suspended).
     public func stop() {
         guard let daemon = daemon.withLock({ state in defer { state = nil }; return state }) else { return }
         MHD_stop_daemon(daemon.pointer)
@@ -117,7 +124,10 @@ public final class MicroHTTPServer: Sendable {
             uploadSize.pointee = 0
             return .YES
         }
-        if let response = exchange.response { return queue(response, for: exchange, on: connection) }
+        if let response = exchange.response {
+            suspended.subtract(1, ordering: .sequentiallyConsistent)
+            return queue(response, for: exchange, on: connection)
+        }
         if exchange.isTooLarge { return queue(Self.tooLarge(limits.bodyBytes), for: exchange, on: connection) }
         guard exchange.dispatch() else { return .YES }
         if draining.load(ordering: .sequentiallyConsistent) {
@@ -126,6 +136,7 @@ public final class MicroHTTPServer: Sendable {
         let request = makeRequest(exchange, connection)
         let handle = ConnectionHandle(pointer: connection)
         pending.withLock { $0[ObjectIdentifier(exchange)] = (exchange, handle) }
+        suspended.add(1, ordering: .sequentiallyConsistent)
         MHD_suspend_connection(connection)
         let handler = handler
         Task {

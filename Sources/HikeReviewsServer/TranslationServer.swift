@@ -32,8 +32,11 @@ public final class TranslationServer: Sendable {
             try? await Task.sleep(for: .milliseconds(20))
         }
         http.answerPending(with: .error(503, MicroHTTPServer.shuttingDown, headers: ["Connection": "close"]))
-        // Resumed connections need a moment to send their answers before they are closed.
-        try? await Task.sleep(for: .milliseconds(100))
+        // Every resumed connection back in MHD's hands with its answer (or gone) before MHD stops.
+        let last = ContinuousClock.now + .seconds(2)
+        while http.suspendedConnections > 0, ContinuousClock.now < last {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
         http.stop()
     }
 
