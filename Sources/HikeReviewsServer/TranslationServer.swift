@@ -40,6 +40,11 @@ public final class TranslationServer: Sendable {
         http.stop()
     }
 
+    /// The installed packs it serves, one line per engine: `apertium: eng-spa, fr-es`.
+    public var servedPacks: [String] {
+        service.packs.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue): \($0.value.joined(separator: ", "))" }
+    }
+
     /// What the server translates, one line per source language: `es -> en, fr`.
     public var servedPairs: [String] {
         service.targets.sorted { $0.key < $1.key }.map { "\($0.key) -> \($0.value.joined(separator: ", "))" }

@@ -9,6 +9,8 @@ public final class TranslationService: Sendable {
     public let engine: Engine
     /// Each served source language's reachable targets through installed packs, sorted.
     public let targets: [String: [String]]
+    /// The installed packs it translates with, by engine: `apertium: [eng-spa, fr-es]`.
+    public let packs: [PackEngine: [String]]
     /// Texts accepted and not answered yet, at most.
     public let queueLimit: Int
     private let recognizer: LanguageRecognizer
@@ -19,7 +21,9 @@ public final class TranslationService: Sendable {
         self.engine = engine
         self.queueLimit = queueLimit
         recognizer = engine.recognizer
-        targets = Self.servedTargets(engine.catalog())
+        let catalog = engine.catalog()
+        targets = Self.servedTargets(catalog)
+        packs = Dictionary(grouping: catalog.installedDirections, by: \.engine).mapValues { Set($0.map(\.pack)).sorted() }
     }
 
     /// Every language served, as a source or a target, sorted.

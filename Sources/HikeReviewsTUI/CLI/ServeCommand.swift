@@ -89,6 +89,7 @@ enum ServeCommand {
         if pairs.isEmpty {
             StandardError.print("hike-reviews: serve: no language packs installed: nothing to translate yet")
         } else {
+            for line in server.servedPacks { StandardError.print("hike-reviews: serve: packs (\(line))") }
             for line in pairs { StandardError.print("hike-reviews: serve: translates \(line)") }
         }
         StandardError.print("hike-reviews: serve: this server never downloads; install packs with `hike-reviews packs install ID` and restart it")

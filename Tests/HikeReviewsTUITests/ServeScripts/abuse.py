@@ -79,8 +79,11 @@ if not reply.startswith(b"HTTP/1.1 413"):
     failures.append(f"10 MB chunked body: {reply[:100]!r}")
 chunked.close()
 
-# 200 idle connections, then a request on a new one.
+# 200 idle connections, half of them stopped halfway through their headers (a slow client),
+# then a request on a new one.
 idle = [socket.create_connection((url.hostname, url.port), timeout=60) for _ in range(200)]
+for connection in idle[:100]:
+    connection.sendall(b"POST /translate HTTP/1.1\r\nHost: x\r\nContent-Le")
 status, data, _ = request("POST", "/translate", b'{"q": "El perro bebe agua.", "source": "es", "target": "en"}', JSON)
 if status != 200 or json.loads(data.decode()).get("translatedText") != "The dog drinks water.":
     failures.append(f"with 200 idle connections: {status} {data[:200]!r}")
