@@ -20,6 +20,7 @@ final class Exchange: Sendable {
         var body: [UInt8] = []
         var tooLarge = false
         var dispatched = false
+        var settled = false
         var response: HTTPResponse?
     }
 
@@ -62,6 +63,16 @@ final class Exchange: Sendable {
     }
 
     var response: HTTPResponse? { state.withLock { $0.response } }
+
+    /// Marks a dispatched request done with (back with its answer, or its connection closed);
+    /// true only the first time, and never for one that was not dispatched.
+    func settle() -> Bool {
+        state.withLock { state in
+            guard state.dispatched, !state.settled else { return false }
+            state.settled = true
+            return true
+        }
+    }
 }
 
 /// Reading a request's parts through libmicrohttpd (on its thread, during the access callback).

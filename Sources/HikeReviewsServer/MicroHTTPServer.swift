@@ -32,9 +32,9 @@ public final class MicroHTTPServer: Sendable {
     private let daemon = Mutex<ConnectionHandle?>(nil)
     /// Set by `stopAccepting`: requests that arrive on open connections are refused.
     private let draining = Atomic(false)
-    /// Connections suspended and not yet back in the access callback with their answer: MHD
-    /// must not be stopped while one is suspended.
-    private let suspended = Atomic(0)
+    /// Requests handed to Swift whose connection has not come back with the answer (or
+    /// closed): MHD must not be stopped while a connection is suspended.
+    private let outstanding = IdleSignal()
     /// Requests handed to Swift and not answered yet, by exchange.
     private let pending = Mutex<[ObjectIdentifier: (Exchange, ConnectionHandle)]>([:])
 
@@ -69,11 +69,14 @@ public final class MicroHTTPServer: Sendable {
         if socket >= 0 { close(socket) }
     }
 
-    /// Requests being answered now.
-    public var inFlight: Int { pending.withLock { $0.count } }
+    /// Requests handed to Swift and not answered yet.
+    public var inFlight: Int { outstanding.count }
 
-    /// Connections suspended, or resumed and not yet answered.
-    public var suspendedConnections: Int { suspended.load(ordering: .sequentiallyConsistent) }
+    /// Returns when every request handed to Swift is answered (or its connection gone), or
+    /// after `limit`.
+    public func waitUntilAnswered(atMost limit: Duration) async {
+        await outstanding.wait(atMost: limit)
+    }
 
     /// Answers every request still in flight with `response` (their tasks' answers are dropped).
     public func answerPending(with response: HTTPResponse) {
@@ -84,8 +87,8 @@ public final class MicroHTTPServer: Sendable {
         for (exchange, connection) in left where exchange.finish(response) { MHD_resume_connection(connection.pointer) }
     }
 
-    /// Closes every connection and stops MHD's threads. Call after `answerPending`, once
-    /// `suspendedConnections` is 0 (MHD aborts when stopped with a connection suspended).
+    /// Closes every connection and stops MHD's threads. Call after `answerPending` and
+    /// `waitUntilAnswered` (MHD aborts when stopped with a connection suspended).
     public func stop() {
         guard let daemon = daemon.withLock({ state in defer { state = nil }; return state }) else { return }
         MHD_stop_daemon(daemon.pointer)
@@ -98,9 +101,14 @@ public final class MicroHTTPServer: Sendable {
         return server.handle(connection!, url: url, method: method, upload: upload, uploadSize: uploadSize!, slot: slot!)
     }
 
-    private static let completed: MHD_RequestCompletedCallback = { _, _, slot, _ in
+    private static let completed: MHD_RequestCompletedCallback = { context, _, slot, _ in
         guard let slot, let opaque = slot.pointee else { return }
-        Unmanaged<Exchange>.fromOpaque(opaque).release()
+        let exchange = Unmanaged<Exchange>.fromOpaque(opaque)
+        // A connection closed before it came back for its answer.
+        if exchange.takeUnretainedValue().settle() {
+            Unmanaged<MicroHTTPServer>.fromOpaque(context!).takeUnretainedValue().outstanding.remove()
+        }
+        exchange.release()
         slot.pointee = nil
     }
 
@@ -125,18 +133,19 @@ public final class MicroHTTPServer: Sendable {
             return .YES
         }
         if let response = exchange.response {
-            suspended.subtract(1, ordering: .sequentiallyConsistent)
+            if exchange.settle() { outstanding.remove() }
             return queue(response, for: exchange, on: connection)
         }
         if exchange.isTooLarge { return queue(Self.tooLarge(limits.bodyBytes), for: exchange, on: connection) }
-        guard exchange.dispatch() else { return .YES }
+        // Refused before it is dispatched, so it never counts as outstanding.
         if draining.load(ordering: .sequentiallyConsistent) {
             return queue(.error(503, Self.shuttingDown, headers: ["Connection": "close"]), for: exchange, on: connection)
         }
+        guard exchange.dispatch() else { return .YES }
         let request = makeRequest(exchange, connection)
         let handle = ConnectionHandle(pointer: connection)
         pending.withLock { $0[ObjectIdentifier(exchange)] = (exchange, handle) }
-        suspended.add(1, ordering: .sequentiallyConsistent)
+        outstanding.add()
         MHD_suspend_connection(connection)
         let handler = handler
         Task {
@@ -171,8 +180,7 @@ public final class MicroHTTPServer: Sendable {
         _ = MHD_add_response_header(made, "Content-Type", response.contentType)
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { _ = MHD_add_response_header(made, name, value) }
         let result = MHD_queue_response(connection, UInt32(response.status), made)
-        let milliseconds = (ContinuousClock.now - exchange.started).components
-        let elapsed = milliseconds.seconds * 1000 + milliseconds.attoseconds / 1_000_000_000_000_000
+        let elapsed = Int((ContinuousClock.now - exchange.started) / .milliseconds(1))
         log("\(exchange.method) \(Self.printable(exchange.path)) \(response.status) \(response.body.count) \(elapsed)ms")
         return result
     }

@@ -27,16 +27,10 @@ public final class TranslationServer: Sendable {
     /// 503), then closes every connection.
     public func drain(within grace: Duration = .seconds(10)) async {
         http.stopAccepting()
-        let deadline = ContinuousClock.now + grace
-        while http.inFlight > 0, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await http.waitUntilAnswered(atMost: grace)
         http.answerPending(with: .error(503, MicroHTTPServer.shuttingDown, headers: ["Connection": "close"]))
-        // Every resumed connection back in MHD's hands with its answer (or gone) before MHD stops.
-        let last = ContinuousClock.now + .seconds(2)
-        while http.suspendedConnections > 0, ContinuousClock.now < last {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        // Every resumed connection back in MHD's hands with its answer before MHD stops.
+        await http.waitUntilAnswered(atMost: .seconds(2))
         http.stop()
     }
 

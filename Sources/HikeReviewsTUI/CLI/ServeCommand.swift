@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import HikeReviewsServer
 import TranslationEngine
 
@@ -100,25 +101,20 @@ enum ServeCommand {
     /// Resolves on the first SIGTERM or SIGINT.
     private static func stopSignals() -> Task<Void, Never> {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGTERM, SIGINT] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield() }
-            source.resume()
-            sources.append(source)
+        signalSources.withLock { sources in
+            for number in [SIGTERM, SIGINT] {
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler { continuation.yield() }
+                source.resume()
+                sources.append(source)
+            }
         }
-        let kept = SignalSources(sources: sources)
         return Task {
             for await _ in stream { break }
-            kept.cancel()
         }
     }
 
-    /// Keeps the dispatch sources alive until the first signal.
-    private final class SignalSources: @unchecked Sendable {
-        let sources: [any DispatchSourceSignal]
-        init(sources: [any DispatchSourceSignal]) { self.sources = sources }
-        func cancel() { sources.forEach { $0.cancel() } }
-    }
+    /// The signal sources, kept for the life of the process.
+    private static let signalSources = Mutex<[any DispatchSourceSignal]>([])
 }
