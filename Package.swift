@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HikeReviewsTUITests",
-            dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine", "TestSupport", "HikeReviewsServer"],
+            dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine", "TestSupport", "HikeReviewsServer", "ApertiumCodeTable"],
             exclude: ["Snapshots", "ServeScripts"]
         ),
         .testTarget(name: "MLKitTranslateTests", dependencies: ["MLKitTranslate", "TranslationEngine", "TestSupport"]),

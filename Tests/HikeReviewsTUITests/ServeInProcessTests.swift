@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ApertiumCodeTable
 @testable import HikeReviewsServer
 @testable import HikeReviewsTUI
 import Testing
@@ -86,4 +87,15 @@ final class LogLines: Sendable {
     private let lines = Mutex<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
+}
+
+extension ServeInProcessTests {
+    /// APy's codes come from the one Apertium code table, and go back to the same tags.
+    @Test func apyCodesRoundTrip() {
+        for (tag, code) in [("es", "spa"), ("en", "eng"), ("en-US", "eng_US"), ("pt-BR", "por_BR"), ("nn", "nno"), ("ca", "cat")] {
+            #expect(ApertiumCodeTable.apertiumCode(forTag: tag) == code)
+            #expect(ApertiumCodeTable.bcp47(code) == tag)
+        }
+        #expect(ApertiumCodeTable.apertiumCode(forTag: "xx") == nil)
+    }
 }
