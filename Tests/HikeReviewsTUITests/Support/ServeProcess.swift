@@ -17,12 +17,13 @@ struct ServeProcess {
     static var hasPython: Bool { FileManager.default.isExecutableFile(atPath: python) }
     static let scripts = Paths.packageRoot.appendingPathComponent("Tests/HikeReviewsTUITests/ServeScripts").path
 
-    /// Starts the server with `arguments` after `serve`; returns once it says it listens.
-    static func start(_ arguments: [String] = []) async throws -> ServeProcess {
+    /// Starts the server with `arguments` after `serve`, and `environment` (`NAME=VALUE`)
+    /// over the defaults; returns once it says it listens.
+    static func start(_ arguments: [String] = [], environment extra: [String] = []) async throws -> ServeProcess {
         let folder = try Scratch.folder("serve")
         let errorPath = folder + "/err"
         let environment = ["HIKE_REVIEWS_PAIRS_PATH=\(testPairs)", "HIKE_REVIEWS_SYSTEM_PAIRS=0", "HIKE_REVIEWS_STORE=\(folder)/store",
-                           "HIKE_REVIEWS_PACKS_URL=file:///nonexistent/index.json", "HIKE_REVIEWS_CACHE=0"]
+                           "HIKE_REVIEWS_PACKS_URL=file:///nonexistent/index.json", "HIKE_REVIEWS_CACHE=0"] + extra
         let argv = ["/usr/bin/env"] + environment + [Paths.binary.path, "serve", "--listen", "127.0.0.1:0"] + arguments
         let running = try Subprocess.start(argv, outputPath: folder + "/out", errorPath: errorPath)
         close(running.input)
