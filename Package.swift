@@ -28,6 +28,10 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         .target(
             name: "CCLD2",
             linkerSettings: [.linkedLibrary("cld2_full"), .linkedLibrary("cld2")]
@@ -44,9 +48,11 @@ let package = Package(
                 exclude: ["Neural/neural_worker.py"]),
         // ML Kit's Translate names over TranslationEngine, for code written from Google's guide.
         .target(name: "MLKitTranslate", dependencies: ["TranslationEngine"]),
+        // `hike-reviews serve`: LibreTranslate's and Apertium-APy's APIs on libmicrohttpd.
+        .target(name: "HikeReviewsServer", dependencies: ["CMicroHTTPD", "TranslationEngine", "ApertiumCodeTable"]),
         .executableTarget(
             name: "HikeReviewsTUI",
-            dependencies: ["CNcurses", "ReviewModel", "TranslationEngine", "TextSafety"]
+            dependencies: ["CNcurses", "ReviewModel", "TranslationEngine", "TextSafety", "HikeReviewsServer"]
         ),
         // Client code written from Apple's Translation docs, with only the import changed; run
         // by AppleClientTests.
@@ -64,8 +70,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HikeReviewsTUITests",
-            dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine", "TestSupport"],
-            exclude: ["Snapshots"]
+            dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine", "TestSupport", "HikeReviewsServer", "ApertiumCodeTable"],
+            exclude: ["Snapshots", "ServeScripts"]
         ),
         .testTarget(name: "MLKitTranslateTests", dependencies: ["MLKitTranslate", "TranslationEngine", "TestSupport"]),
     ],

@@ -167,3 +167,17 @@ extension ApertiumCodeTable {
         return !parts.isEmpty && parts.allSatisfy { (1...8).contains($0.count) && isLower($0) }
     }
 }
+
+extension ApertiumCodeTable {
+    /// The Apertium code of a BCP 47 tag, as Apertium-APy names languages: the language's
+    /// three-letter code (the first in alphabetical order when it has several), `_REGION` for a
+    /// region (`en-US` is `eng_US`); other subtags are left out. Nil for a language not in the table.
+    package static func apertiumCode(forTag tag: String) -> String? {
+        let subtags = tag.split(separator: "-").map(String.init)
+        guard let language = subtags.first?.lowercased() else { return nil }
+        let codes = languages.filter { $0.value.tag == language }.keys
+        guard let code = codes.filter({ $0.count == 3 }).min() ?? codes.min() else { return nil }
+        let region = subtags.dropFirst().first { $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }
+        return code + (region.map { "_" + $0.uppercased() } ?? "")
+    }
+}

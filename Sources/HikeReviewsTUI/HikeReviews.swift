@@ -27,7 +27,9 @@ enum HikeReviews {
         // One engine for the whole run, from the variables, what ships with the binary and the
         // flags. Nothing is opened before its first use; the app replaces the memory's warning
         // handler (stderr is under curses there). Code that asks for the default engine gets it.
-        let environment = HostEnvironment.make(globals)
+        var environment = HostEnvironment.make(globals)
+        // A server never downloads, nor asks an index: it serves the packs on disk.
+        if case .serve = invocation { environment.offline = true }
         // A setting that cannot be used stops every command that reads settings (all but
         // --help and --version), one line each, before anything starts: a default in its place
         // would hide a typo, and `inf` or a huge number must never reach a conversion.
@@ -63,6 +65,8 @@ enum HikeReviews {
             exit(await CacheCommand.clear())
         case .availability(let source, let target, let preference):
             exit(await TranslateCommand.availability(from: source, to: target, engine: preference, in: engine))
+        case .serve(let options):
+            exit(await ServeCommand.run(options, engine: engine))
         case .browse(let data, let target):
             exit(await browse(data: data, target: target, engine: engine))
         }

@@ -12,6 +12,7 @@ enum Invocation: Equatable {
     case packsRemove(ids: [String])
     case cacheStats(json: Bool)
     case cacheClear
+    case serve(ServeCommand.Options)
     case help
     case version
 
@@ -19,7 +20,7 @@ enum Invocation: Equatable {
     /// and removing packs only reports on stderr).
     var writesStandardOutput: Bool {
         switch self {
-        case .browse, .packsInstall, .packsRemove, .cacheClear: false
+        case .browse, .packsInstall, .packsRemove, .cacheClear, .serve: false
         default: true
         }
     }
@@ -44,6 +45,7 @@ enum CommandLineOptions {
                hike-reviews packs remove ID...
                hike-reviews cache stats [--json]
                hike-reviews cache clear
+               hike-reviews serve [--listen ADDR:PORT] [--api-keys FILE] [--char-limit N]
                hike-reviews --help | --version
         Anywhere: --packs-url URL (a pack repository's index.json; again for more), --store DIR (the pack store),
                   --no-cache (translate without the translation memory)
@@ -102,6 +104,15 @@ enum CommandLineOptions {
           clear forgets everything. --no-cache or HIKE_REVIEWS_CACHE=0 translates without it;
           HIKE_REVIEWS_CACHE_MAX_MB (default 256) caps it, least recently used entries go first.
 
+        serve: a translation server over the installed packs (it never downloads: install packs first with
+          `packs install`), speaking LibreTranslate's API (GET /languages, POST /translate, POST /detect,
+          GET /frontend/settings) and Apertium-APy's (GET /listPairs, GET|POST /translate?langpair=spa|eng&q=...,
+          /identifyLang), until SIGTERM or SIGINT (it then finishes what is in flight, 10 s at most).
+          --listen ADDR:PORT   the IPv4 address and port (default 127.0.0.1:5000)
+          --api-keys FILE      keys a request must give as api_key, one per line (default: none needed)
+          --char-limit N       characters of text per request, at most (default 20000); also at most
+                               128 texts and a 1 MB body per request. One access line per request on stderr.
+
         In the app press ? for the keys.
         Exit status: 0 done, 1 error, 2 usage error or no offline route, 3 packs needed and not approved.
         """
@@ -113,6 +124,7 @@ enum CommandLineOptions {
         case "translate": return try parseTranslate(rest.dropFirst())
         case "packs": return try parsePacks(rest.dropFirst())
         case "cache": return try parseCache(rest.dropFirst())
+        case "serve": return try ServeCommand.parse(rest.dropFirst())
         case "availability":
             var operands: [String] = []
             var engine = EnginePreference.auto

@@ -6,4 +6,10 @@ extension PackCatalog {
     public func routePlanner(engine: EnginePreference = .auto) -> RoutePlanner {
         RoutePlanner(packs: packInfos, engine: engine)
     }
+
+    /// Every direction of the packs on disk (store, data roots, Debian's): what a server that
+    /// never downloads can translate, leg by leg.
+    public var installedDirections: [Direction] {
+        pairs.packs.flatMap(\.directions)
+    }
 }

@@ -1,0 +1,28 @@
+// libmicrohttpd (Debian libmicrohttpd-dev) for `hike-reviews serve`.
+#include <stdint.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <microhttpd.h>
+
+// MHD_start_daemon is variadic, which Swift cannot call: the server's options in one place.
+// Epoll in a pool of `threads` internal threads, connections suspended while Swift translates.
+static inline struct MHD_Daemon *hike_mhd_start(const struct sockaddr_in *address, unsigned int threads,
+                                                unsigned int connection_limit, unsigned int idle_timeout_seconds,
+                                                size_t connection_memory, MHD_AccessHandlerCallback handler, void *handler_context,
+                                                MHD_RequestCompletedCallback completed, void *completed_context) {
+    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+    return MHD_start_daemon(flags, ntohs(address->sin_port), NULL, NULL, handler, handler_context,
+                            MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)address,
+                            MHD_OPTION_THREAD_POOL_SIZE, threads,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
+                            MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+                            MHD_OPTION_END);
+}
+
+// The port a daemon listens on (after binding port 0).
+static inline uint16_t hike_mhd_port(struct MHD_Daemon *daemon) {
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}

@@ -1,0 +1,124 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// A libmicrohttpd connection pointer, handed to the Swift task that answers it; only used to
+/// read the request on the MHD thread and to resume the connection once.
+struct ConnectionHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// One request from its first byte to its answer: what libmicrohttpd's callbacks of one
+/// connection share (kept in its `con_cls`, released when MHD says the request completed).
+final class Exchange: Sendable {
+    let method: String
+    let path: String
+    let started = ContinuousClock.now
+    private let state = Mutex(State())
+
+    private struct State {
+        var body: [UInt8] = []
+        var tooLarge = false
+        var dispatched = false
+        var settled = false
+        var response: HTTPResponse?
+    }
+
+    init(method: String, path: String) {
+        self.method = method
+        self.path = path
+    }
+
+    /// Keeps `bytes` of the body, or drops them once it is over `limit` bytes.
+    func receive(_ bytes: UnsafeRawBufferPointer, limit: Int) {
+        state.withLock { state in
+            guard !state.tooLarge else { return }
+            if state.body.count + bytes.count > limit {
+                state.tooLarge = true
+                state.body = []
+            } else {
+                state.body.append(contentsOf: bytes)
+            }
+        }
+    }
+
+    var isTooLarge: Bool { state.withLock { $0.tooLarge } }
+    var body: [UInt8] { state.withLock { $0.body } }
+
+    /// Marks the request handed to Swift; false when it already was (MHD calls again after a resume).
+    func dispatch() -> Bool {
+        state.withLock { state in
+            defer { state.dispatched = true }
+            return !state.dispatched
+        }
+    }
+
+    /// Sets the answer once; false when one was set already (a forced answer at shutdown).
+    func finish(_ response: HTTPResponse) -> Bool {
+        state.withLock { state in
+            guard state.response == nil else { return false }
+            state.response = response
+            return true
+        }
+    }
+
+    var response: HTTPResponse? { state.withLock { $0.response } }
+
+    /// Marks a dispatched request done with (back with its answer, or its connection closed);
+    /// true only the first time, and never for one that was not dispatched.
+    func settle() -> Bool {
+        state.withLock { state in
+            guard state.dispatched, !state.settled else { return false }
+            state.settled = true
+            return true
+        }
+    }
+}
+
+/// Reading a request's parts through libmicrohttpd (on its thread, during the access callback).
+enum ConnectionValues {
+    /// The values of one kind (headers, query arguments) in order, values as bytes.
+    static func all(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: [UInt8])] {
+        let box = PairsBox()
+        let context = Unmanaged.passUnretained(box).toOpaque()
+        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+            let box = Unmanaged<PairsBox>.fromOpaque(context!).takeUnretainedValue()
+            let name = key.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? ""
+            let bytes = value.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+            box.pairs.append((name, bytes))
+            return .YES
+        }, context)
+        return box.pairs
+    }
+
+    /// The fields of a urlencoded or multipart body through MHD's post processor; nil when the
+    /// body is not a form (or the processor refuses it).
+    static func form(_ connection: OpaquePointer, body: [UInt8]) -> [(name: String, value: [UInt8])]? {
+        let box = PairsBox()
+        let context = Unmanaged.passUnretained(box).toOpaque()
+        guard let processor = MHD_create_post_processor(connection, 16 * 1024, { context, _, key, _, _, _, data, offset, size in
+            let box = Unmanaged<PairsBox>.fromOpaque(context!).takeUnretainedValue()
+            let name = key.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? ""
+            let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: size)) } ?? []
+            // A long value comes in pieces, each with its offset in the value.
+            if offset > 0, let last = box.pairs.indices.last, box.pairs[last].name == name {
+                box.pairs[last].value += bytes
+            } else {
+                box.pairs.append((name, bytes))
+            }
+            return .YES
+        }, context) else { return nil }
+        defer { MHD_destroy_post_processor(processor) }
+        let done = body.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { MHD_post_process(processor, $0, buffer.count) }
+            } ?? .YES
+        }
+        return done == .YES ? box.pairs : nil
+    }
+
+    /// Filled by a C iterator on the calling thread only.
+    private final class PairsBox {
+        var pairs: [(name: String, value: [UInt8])] = []
+    }
+}

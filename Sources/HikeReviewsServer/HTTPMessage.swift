@@ -1,0 +1,59 @@
+import Foundation
+
+/// One HTTP request as libmicrohttpd parsed it, its body read whole (within the body limit).
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The path without the query string, e.g. `/translate`.
+    public var path: String
+    /// The query string's arguments, decoded by libmicrohttpd, in order; values as bytes (they
+    /// may not be UTF-8).
+    public var query: [(name: String, value: [UInt8])]
+    /// Header values by lowercased name (the last of repeated headers).
+    public var headers: [String: String]
+    public var body: [UInt8]
+    /// The fields of a form body (urlencoded or multipart), decoded by libmicrohttpd's post
+    /// processor; nil when the body is not a form.
+    public var form: [(name: String, value: [UInt8])]?
+
+    public init(method: String, path: String, query: [(name: String, value: [UInt8])] = [], headers: [String: String] = [:],
+                body: [UInt8] = [], form: [(name: String, value: [UInt8])]? = nil) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.form = form
+    }
+
+    /// The media type of the body without its parameters, lowercased (`application/json`).
+    public var mediaType: String {
+        let value = headers["content-type"] ?? ""
+        return value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+    }
+}
+
+/// One answer: a status, a JSON (or other) body and extra headers.
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var body: [UInt8]
+    public var contentType: String
+    public var headers: [String: String]
+
+    public init(status: Int, body: [UInt8], contentType: String = "application/json", headers: [String: String] = [:]) {
+        self.status = status
+        self.body = body
+        self.contentType = contentType
+        self.headers = headers
+    }
+
+    /// `value` as compact JSON (keys sorted, slashes unescaped); `value` must be a JSON object or array.
+    public static func json(_ value: Any, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
+        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return HTTPResponse(status: status, body: Array(data), headers: headers)
+    }
+
+    /// LibreTranslate's error shape: `{"error": message}`.
+    public static func error(_ status: Int, _ message: String, headers: [String: String] = [:]) -> HTTPResponse {
+        json(["error": message], status: status, headers: headers)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TranslationEngine
+
+/// The limits and keys a server applies to every request.
+public struct ServerOptions: Sendable {
+    /// Characters of text per request, at most (all of its texts together).
+    public var charLimit = 20_000
+    /// Texts per request, at most (`q` as an array).
+    public var textsPerRequest = 128
+    /// The accepted keys; nil: no key needed.
+    public var apiKeys: APIKeys?
+
+    public init() {}
+}
+
+/// Sends each request to LibreTranslate's or Apertium-APy's routes (APy's `/translate` is told
+/// apart by its `langpair`), after the checks both share: readable parameters, the API key,
+/// the request's limits and room in the queue.
+public struct Router: Sendable {
+    let service: TranslationService
+    let options: ServerOptions
+
+    public init(service: TranslationService, options: ServerOptions) {
+        self.service = service
+        self.options = options
+    }
+
+    public func respond(_ request: HTTPRequest) async -> HTTPResponse {
+        let apy = ["/listPairs", "/identifyLang", "/listLanguageNames"].contains(request.path)
+            || (request.path == "/translate" && request.query.contains { $0.name == "langpair" })
+        let parameters: RequestParameters
+        do {
+            parameters = try RequestParameters(request)
+        } catch {
+            return apy ? ApyRoutes.error(400, error.reason) : .error(400, error.reason)
+        }
+        if apy || parameters["langpair"] != nil {
+            return await ApyRoutes(router: self).respond(request, parameters)
+        }
+        return await LibreTranslateRoutes(router: self).respond(request, parameters)
+    }
+
+    /// Why the key is refused, or nil when it is accepted (or none is needed).
+    func keyProblem(_ parameters: RequestParameters) -> String? {
+        guard let keys = options.apiKeys else { return nil }
+        guard case .text(let key)? = parameters["api_key"] else { return "Invalid API key: this server needs an api_key" }
+        return keys.accepts(key) ? nil : "Invalid API key"
+    }
+
+    /// Why `texts` are refused by the request limits, or nil.
+    func limitProblem(_ texts: [String]) -> String? {
+        if texts.count > options.textsPerRequest {
+            return "too many texts: \(texts.count) in one request (at most \(options.textsPerRequest))"
+        }
+        let characters = texts.reduce(0) { $0 + $1.count }
+        if characters > options.charLimit {
+            return "the texts are \(characters) characters, over this server's limit of \(options.charLimit) per request"
+        }
+        return nil
+    }
+
+    /// Translates `texts` within the queue's bound: nil when the queue is full.
+    func translate(_ texts: [BatchTranslator.Text], to target: String) async -> [BatchTranslator.Outcome]? {
+        guard service.admit(texts.count) else { return nil }
+        defer { service.release(texts.count) }
+        return await service.translate(texts, to: target)
+    }
+
+    /// The answer to a full queue, in LibreTranslate's shape or APy's.
+    static let retryAfter = ["Retry-After": "1"]
+    static let busyReason = "the server is busy: too many texts waiting; retry later"
+}

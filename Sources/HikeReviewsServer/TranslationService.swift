@@ -1,0 +1,111 @@
+import Foundation
+import Synchronization
+import TranslationEngine
+
+/// What both APIs translate with: one engine (warm pipelines and workers, the memory), the
+/// languages its installed packs serve, one batch translator per target language, and a bound
+/// on the texts waiting (a full queue refuses, it never grows).
+public final class TranslationService: Sendable {
+    public let engine: Engine
+    /// Each served source language's reachable targets through installed packs, sorted.
+    public let targets: [String: [String]]
+    /// The installed packs it translates with, by engine: `apertium: [eng-spa, fr-es]`.
+    public let packs: [PackEngine: [String]]
+    /// Texts accepted and not answered yet, at most.
+    public let queueLimit: Int
+    private let recognizer: LanguageRecognizer
+    private let translators = Mutex<[String: BatchTranslator]>([:])
+    private let queued = Mutex(0)
+
+    public init(engine: Engine, queueLimit: Int = 4096) {
+        self.engine = engine
+        self.queueLimit = queueLimit
+        recognizer = engine.recognizer
+        let catalog = engine.catalog()
+        targets = Self.servedTargets(catalog)
+        packs = Dictionary(grouping: catalog.installedDirections, by: \.engine).mapValues { Set($0.map(\.pack)).sorted() }
+    }
+
+    /// Every language served, as a source or a target, sorted.
+    public var languages: [String] {
+        Set(targets.keys).union(targets.values.joined()).sorted()
+    }
+
+    /// Whether `target` is reachable from `source` with installed packs alone.
+    public func serves(from source: String, to target: String) -> Bool {
+        targets[source]?.contains(target) ?? false
+    }
+
+    /// The language of `text` as the engine's recognizer tells it.
+    public func detect(_ text: String) -> LanguageGuess {
+        recognizer.recognize(text)
+    }
+
+    /// Takes `count` texts into the queue; false (nothing taken) when they do not fit.
+    public func admit(_ count: Int) -> Bool {
+        queued.withLock { queued in
+            guard queued + count <= queueLimit else { return false }
+            queued += count
+            return true
+        }
+    }
+
+    /// Gives back what `admit` took.
+    public func release(_ count: Int) {
+        queued.withLock { $0 -= count }
+    }
+
+    /// Translates `texts` (each with its source language) into `target`, outcomes in input
+    /// order; never downloads.
+    public func translate(_ texts: [BatchTranslator.Text], to target: String) async -> [BatchTranslator.Outcome] {
+        await translator(to: target).translations(of: texts).map(\.outcome)
+    }
+
+    private func translator(to target: String) -> BatchTranslator {
+        translators.withLock { translators in
+            if let made = translators[target] { return made }
+            // No consent handler: a pack that is not installed fails as notInstalled.
+            let made = BatchTranslator(to: target, in: engine, consent: nil, memory: engine.memory)
+            translators[target] = made
+            return made
+        }
+    }
+
+    /// Sources and their targets whose whole route runs on packs on disk. Only languages and
+    /// language-region tags (`en`, `pt-BR`): the APIs' clients name languages by such codes,
+    /// and a variant (`ca-valencia`) has no LibreTranslate code and no one Apertium code.
+    static func servedTargets(_ catalog: PackCatalog) -> [String: [String]] {
+        let installed = catalog.installedDirections
+        let installedPacks = Set(installed.map(\.pack))
+        let planner = catalog.routePlanner()
+        let tags = Set(installed.flatMap { [$0.source, $0.target] }).filter(isPlainTag)
+        var served: [String: [String]] = [:]
+        for source in Set(installed.map(\.source)) where isPlainTag(source) {
+            let reachable = tags.filter { target in
+                guard target != source, let route = planner.route(from: source, to: target) else { return false }
+                return route.allSatisfy { installedPacks.contains($0.pack) }
+            }
+            if !reachable.isEmpty { served[source] = reachable.sorted() }
+        }
+        return served
+    }
+}
+
+/// A language, or a language and a region: `es`, `pt-BR`.
+private func isPlainTag(_ tag: String) -> Bool {
+    let subtags = tag.split(separator: "-")
+    return subtags.count == 1 || (subtags.count == 2 && subtags[1].count == 2 && subtags[1].allSatisfy(\.isUppercase))
+}
+
+extension TranslationError {
+    /// The HTTP status a failed text gives its request: 400 when the request asked for what is
+    /// not served, 500 when the engine failed.
+    var httpStatus: Int {
+        switch self {
+        case .unsupportedLanguagePairing, .unsupportedSourceLanguage, .unsupportedTargetLanguage, .notInstalled,
+             .unableToIdentifyLanguage, .nothingToTranslate:
+            400
+        default: 500
+        }
+    }
+}

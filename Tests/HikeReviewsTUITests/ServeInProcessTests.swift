@@ -1,0 +1,101 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ApertiumCodeTable
+@testable import HikeReviewsServer
+@testable import HikeReviewsTUI
+import Testing
+import TestSupport
+import TranslationEngine
+import Synchronization
+
+/// The server library started in-process, its router called directly, and `serve`'s options.
+@Suite(.timeLimit(.minutes(5)))
+struct ServeInProcessTests {
+    /// An offline engine over make test's pair data and an empty store.
+    static func engine() throws -> Engine {
+        let store = PackStore(root: try Scratch.folder("serve-store"))
+        return Engine(environment: EngineEnvironment(store: store, offline: true, pairRoots: [ServeProcess.testPairs], includesSystemPairs: false))
+    }
+
+    @Test(.needs(ServeProcess.hasTestPairs, "needs make test's pair data"))
+    func startsInProcessAndAnswersOverHTTP() async throws {
+        let engine = try Self.engine()
+        let lines = LogLines()
+        let server = TranslationServer(engine: engine) { lines.append($0) }
+        let port = try server.start(host: "127.0.0.1", port: 0)
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/translate")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"q": ["El perro bebe agua.", "  "], "source": "es", "target": "en"}"#.utf8)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        await server.drain()
+        await engine.shutdown()
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect(object?["translatedText"] as? [String] == ["The dog drinks water.", "  "])
+        #expect(lines.all.contains { $0.hasPrefix("POST /translate 200 ") })
+    }
+
+    @Test(.needs(ServeProcess.hasTestPairs, "needs make test's pair data"))
+    func aFullQueueAnswers503WithRetryAfter() async throws {
+        let engine = try Self.engine()
+        let router = Router(service: TranslationService(engine: engine, queueLimit: 1), options: ServerOptions())
+        let body = Array(#"{"q": ["El perro bebe agua.", "El gato"], "source": "es", "target": "en"}"#.utf8)
+        let busy = await router.respond(HTTPRequest(method: "POST", path: "/translate", headers: ["content-type": "application/json"], body: body))
+        #expect(busy.status == 503)
+        #expect(busy.headers["Retry-After"] == "1")
+        let apy = await router.respond(HTTPRequest(method: "GET", path: "/translate", query: [("langpair", Array("spa|eng".utf8)), ("q", Array("El perro".utf8))]))
+        #expect(apy.status == 200)
+        await engine.shutdown()
+    }
+
+    @Test func apiKeysCompareWholeKeys() {
+        let keys = APIKeys(keys: ["alpha-key", "beta"])
+        #expect(keys.accepts("alpha-key"))
+        #expect(keys.accepts("beta"))
+        #expect(!keys.accepts("alpha"))
+        #expect(!keys.accepts("alpha-key2"))
+        #expect(!keys.accepts("betb"))
+        #expect(!keys.accepts(""))
+    }
+
+    @Test func unknownWordsAreMarkedAsApyMarksThem() {
+        #expect(ApyRoutes.marking(["xyzzy"], in: "The dog xyzzy drinks xyzzy.") == "The dog *xyzzy drinks *xyzzy.")
+        #expect(ApyRoutes.marking(["do"], in: "The dog do.") == "The dog *do.")
+        #expect(ApyRoutes.marking([], in: "The dog.") == "The dog.")
+    }
+
+    @Test func serveOptions() throws {
+        #expect(try CommandLineOptions.parse(["serve"]) == .serve(ServeCommand.Options()))
+        var options = ServeCommand.Options()
+        options.host = "0.0.0.0"
+        options.port = 8080
+        options.charLimit = 500
+        options.apiKeys = "keys.txt"
+        #expect(try CommandLineOptions.parse(["serve", "--listen=0.0.0.0:8080", "--char-limit", "500", "--api-keys", "keys.txt"]) == .serve(options))
+        for bad in [["--listen", "localhost:80"], ["--listen", "127.0.0.1"], ["--listen", "127.0.0.1:99999"], ["--char-limit", "0"],
+                    ["--char-limit", "x"], ["--api-keys"], ["stray"]] {
+            #expect(throws: UsageError.self) { try CommandLineOptions.parse(["serve"] + bad) }
+        }
+    }
+}
+
+/// Access lines a test collects.
+final class LogLines: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+extension ServeInProcessTests {
+    /// APy's codes come from the one Apertium code table, and go back to the same tags.
+    @Test func apyCodesRoundTrip() {
+        for (tag, code) in [("es", "spa"), ("en", "eng"), ("en-US", "eng_US"), ("pt-BR", "por_BR"), ("nn", "nno"), ("ca", "cat")] {
+            #expect(ApertiumCodeTable.apertiumCode(forTag: tag) == code)
+            #expect(ApertiumCodeTable.bcp47(code) == tag)
+        }
+        #expect(ApertiumCodeTable.apertiumCode(forTag: "xx") == nil)
+    }
+}
