@@ -19,6 +19,8 @@ extension EngineEnvironment {
     /// - `HIKE_REVIEWS_NEURAL_PYTHON` and `HIKE_REVIEWS_NEURAL_WORKER`: the neural runtime, when
     ///   both name files that are there.
     /// - `HIKE_REVIEWS_LANGID_MODEL`: the short-text language-ID model.
+    /// - `HIKE_REVIEWS_REMOTE`: translation servers (http or https URLs of LibreTranslate or
+    ///   Apertium-APy servers, separated by whitespace): `remoteURLs`.
     /// - `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`: the preferred language.
     /// - With `remembersTranslations` (a library does not write into the user's cache unless its
     ///   host says so): the memory, unless `HIKE_REVIEWS_CACHE=0`, in `HIKE_REVIEWS_CACHE_DIR`,
@@ -46,6 +48,7 @@ extension EngineEnvironment {
             languageIDModel: reader.nonEmpty("HIKE_REVIEWS_LANGID_MODEL").map { URL(fileURLWithPath: $0) },
             preferredLanguage: PreferredLanguage.fromEnvironment(variables),
             childEnvironment: variables)
+        environment.remoteURLs = reader.remoteURLs
         environment.problems = reader.problems
         if environment.childEnvironment["PATH"]?.isEmpty ?? true { environment.childEnvironment["PATH"] = systemPath }
         return environment
@@ -76,7 +79,15 @@ extension EngineEnvironment {
                                                    expectation: "an http, https or file URL of an index.json, or an absolute path"))
                 }
             }
+            for word in (values["HIKE_REVIEWS_REMOTE"] ?? "").split(whereSeparator: \.isWhitespace) where RemoteLimits.serverURL(String(word)) == nil {
+                problems.append(SettingProblem(variable: "HIKE_REVIEWS_REMOTE", value: String(word), kind: .notAURL,
+                                               expectation: RemoteLimits.urlExpectation))
+            }
             return problems
+        }
+
+        var remoteURLs: [URL] {
+            (values["HIKE_REVIEWS_REMOTE"] ?? "").split(whereSeparator: \.isWhitespace).compactMap { RemoteLimits.serverURL(String($0)) }
         }
 
         var home: String {
