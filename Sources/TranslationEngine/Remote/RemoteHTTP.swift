@@ -35,6 +35,11 @@ public enum RemoteError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// The HTTP requests of remote servers, over one URLSession without a cache.
 ///
+/// Every request says `Connection: close`: corelibs' URLSession (libcurl under it) sends a POST
+/// again when a reused keep-alive connection is reset, and that second send spun until the
+/// request's timeout (30 s of CPU) instead of failing; on a fresh connection a reset fails at
+/// once, so a dying server's texts go to another server without a wait (LAB-NOTES).
+///
 /// Each request's task has one owner: it runs in a task of its own that nothing cancels (a
 /// corelibs URLSession task cancelled from two threads hangs or crashes, DECISIONS), and ends
 /// by its own timeout; a caller that is cancelled stops waiting for it instead.
@@ -69,6 +74,7 @@ struct RemoteHTTP: Sendable {
         var request = request
         request.timeoutInterval = max(0.1, timeout / .seconds(1))
         request.cachePolicy = .reloadIgnoringLocalCacheData
+        request.setValue("close", forHTTPHeaderField: "Connection")
         let server = RemoteLimits.hostAndPort(of: request.url ?? URL(fileURLWithPath: "/"))
         let session = self.session
         let frozen = request

@@ -28,7 +28,7 @@ public struct RoutePlanner: Sendable {
     /// The best route from `source` to `target` (BCP 47 tags), or nil when none exists.
     ///
     /// Routes over installed packs only are tried first, then routes that also take legs of
-    /// remote servers (`PackEngine.remote`); only when none exists do packs to
+    /// remote servers (`PackEngine.remote`), fewest remote legs first; only when none exists do packs to
     /// download count (or when the target is a variant, `ca-valencia`, that only a download
     /// reaches: the plain language on disk is not what was asked for). Then chains with the fewest legs win; among those, in order: more legs
     /// run by the neural engine, starting from the source language itself rather than `hbs`
