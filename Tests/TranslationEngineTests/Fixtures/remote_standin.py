@@ -9,6 +9,7 @@ KIND is one of:
                   "NAME: q"} after 50 ms, so concurrent requests overlap.
   drop-apy        Apertium-APy's GET /listPairs (spa -> eng); every /translate closes the
                   connection without an answer (a server that dies under its clients).
+  drop-libretranslate  LibreTranslate's /languages, and every /translate dropped the same way.
 GET /count answers how many /translate requests came. Writes the port it listens on to
 PORTFILE; stops by itself when its standard input closes or after 10 minutes.
 """
@@ -45,7 +46,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         path = urllib.parse.urlsplit(self.path).path
         if path == "/count":
             return self.answer(200, count)
-        if KIND == "libretranslate" and path == "/languages":
+        if KIND in ("libretranslate", "drop-libretranslate") and path == "/languages":
             return self.answer(200, [{"code": "es", "name": "Spanish", "targets": ["en"]},
                                      {"code": "en", "name": "English", "targets": []}])
         if KIND == "drop-apy" and path == "/listPairs":
@@ -70,7 +71,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         global count
         with lock:
             count += 1
-        if KIND == "drop-apy":
+        if KIND.startswith("drop-"):
             # A reset, as from a server process that died: no answer at all.
             self.close_connection = True
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
