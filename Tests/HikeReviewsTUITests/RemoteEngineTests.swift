@@ -38,12 +38,13 @@ struct RemoteEngineTests {
         try #require(Int(String(decoding: try Data(contentsOf: URL(string: server.url + "/count")!), as: UTF8.self)))
     }
 
-    /// No local pair at all (unless `localPairs`), no repository, no memory.
-    static func run(_ arguments: [String], input: String, localPairs: Bool = false, _ extra: [String] = []) throws
+    /// No local pair at all (unless `localPairs`), no repository, no memory (unless `cache`, its folder).
+    static func run(_ arguments: [String], input: String, localPairs: Bool = false, cache: String? = nil, _ extra: [String] = []) throws
         -> (status: Int32, output: String, error: String) {
         let pairs = localPairs ? ["HIKE_REVIEWS_PAIRS_PATH=\(CommandLineTests.testPairs)"] : ["HIKE_REVIEWS_PAIRS_PATH="]
-        return try CommandLineTests.runBinary(arguments + ["--no-cache"], input: input,
-                                              environment: pairs + ["HIKE_REVIEWS_SYSTEM_PAIRS=0", "HIKE_REVIEWS_STORE=\(CommandLineTests.emptyStore)",
+        let memory = cache.map(Subprocess.memoryVariables(folder:)) ?? []
+        return try CommandLineTests.runBinary(arguments + (cache == nil ? ["--no-cache"] : []), input: input,
+                                              environment: pairs + memory + ["HIKE_REVIEWS_SYSTEM_PAIRS=0", "HIKE_REVIEWS_STORE=\(CommandLineTests.emptyStore)",
                                                                     "HIKE_REVIEWS_PACKS_URL=file:///nonexistent/index.json", "HIKE_REVIEWS_REMOTE="] + extra)
     }
 
@@ -153,6 +154,29 @@ extension RemoteEngineTests {
         // The dropping server was tried, failed, and was left out after two failures.
         #expect(try Self.count(dropper) >= 1)
         #expect(try Self.count(dropper) <= 2 + 16)
+    }
+
+    @Test func aRemoteTranslationIsRememberedUnderItsServer() throws {
+        let server = try Self.startStandIn("libretranslate", name: "A")
+        defer { server.stop() }
+        let other = try Self.startStandIn("libretranslate", name: "B")
+        defer { other.stop() }
+        let cache = try Scratch.folder("remote-memory")
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let input = Self.reviews[0] + "\n"
+        let arguments = ["translate", "--from", "es", "--to", "en", "--yes", "--json"]
+        let first = try Self.run(arguments + ["--remote", server.url], input: input, cache: cache)
+        #expect(first.status == 0, "\(first.error)")
+        #expect(first.output.contains(#""remembered":false"#))
+        // Asked again: the memory answers, and the server is not asked.
+        let second = try Self.run(arguments + ["--remote", server.url], input: input, cache: cache)
+        #expect(second.output.contains(#""remembered":true"#), "\(second.error)")
+        #expect(second.output.contains("A: " + Self.reviews[0]))
+        #expect(try Self.count(server) == 1)
+        // Another server's translation is its own: the key holds the server's URL.
+        let elsewhere = try Self.run(arguments + ["--remote", other.url], input: input, cache: cache)
+        #expect(elsewhere.output.contains("B: " + Self.reviews[0]))
+        #expect(elsewhere.output.contains(#""remembered":false"#))
     }
 
     @Test func aBadRemoteIsAUsageError() throws {
