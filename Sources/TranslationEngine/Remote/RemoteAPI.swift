@@ -20,8 +20,9 @@ enum RemoteAPI: String, Sendable, Equatable {
     /// What a server is and what it translates, or why it is neither API.
     static func probe(_ base: URL, http: RemoteHTTP, timeout: Duration) async throws(RemoteError) -> (RemoteAPI, [Pair]) {
         let server = RemoteLimits.hostAndPort(of: base)
-        if let answer = try? await http.get(base.appendingPathComponent("listPairs"), timeout: timeout), answer.status == 200,
-           let pairs = apyPairs(answer.body) {
+        // A server that does not answer at all is not asked twice.
+        let listed = try await http.get(base.appendingPathComponent("listPairs"), timeout: timeout)
+        if listed.status == 200, let pairs = apyPairs(listed.body) {
             return (.apy, pairs)
         }
         let answer = try await http.get(base.appendingPathComponent("languages"), timeout: timeout)
