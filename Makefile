@@ -35,6 +35,7 @@ install: setup packs
 ## being skipped (plain `swift test` skips it).
 test: setup
 	bash scripts/fetch-test-pairs
+	bash scripts/setup-libretranslate
 	@before="$$(git status --porcelain 2>/dev/null)"; \
 	scratch="$$(mktemp -d /tmp/hike-make-test.XXXXXX)"; \
 	TMPDIR="$$scratch" $(SWIFT) build && \

@@ -53,7 +53,7 @@ enum HikeReviews {
             await engine.shutdown()
             exit(status)
         case .packsList(let json):
-            exit(await PacksCommand.list(json: json, manager: engine.packs))
+            exit(await PacksCommand.list(json: json, manager: engine.packs, remotes: engine.remotes))
         case .packsInstall(let ids, let yes):
             exit(await PacksCommand.install(ids, yes: yes, manager: engine.packs))
         case .packsRemove(let ids):

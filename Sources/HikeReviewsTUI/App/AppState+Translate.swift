@@ -318,6 +318,8 @@ extension AppState {
                 }
                 let packs = alternative ? dialog.request.alternative : dialog.request.packs
                 let ids = packs.map(\.id)
+                // Sending texts to a server only: nothing to download, no progress.
+                if ids.isEmpty { return dialog.requestIDs.map { .answerConsent(id: $0, answer: .download) } }
                 var state = DownloadState(packIDs: ids)
                 for pack in packs { state.totals[pack.id] = pack.size }
                 download = state

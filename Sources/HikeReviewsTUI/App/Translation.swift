@@ -157,6 +157,7 @@ struct ConsentDialogState: Equatable, Sendable {
         for pack in other.packs where !request.packs.contains(where: { $0.id == pack.id }) { request.packs.append(pack) }
         request.reason = Self.merged(request.reason, other.reason)
         if request.repository == nil { request.repository = other.repository }
+        for server in other.remoteServers where !request.remoteServers.contains(server) { request.remoteServers.append(server) }
     }
 
     /// "Catalan -> English" and "Basque -> English" make "Catalan, Basque -> English".

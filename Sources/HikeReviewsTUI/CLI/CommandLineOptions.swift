@@ -48,7 +48,8 @@ enum CommandLineOptions {
                hike-reviews serve [--listen ADDR:PORT] [--api-keys FILE] [--char-limit N]
                hike-reviews --help | --version
         Anywhere: --packs-url URL (a pack repository's index.json; again for more), --store DIR (the pack store),
-                  --no-cache (translate without the translation memory)
+                  --no-cache (translate without the translation memory),
+                  --remote URL (a LibreTranslate or Apertium-APy server to translate with; again for more)
         """
 
     static let help = """
@@ -73,9 +74,14 @@ enum CommandLineOptions {
           as it is ready. Without --from the language of each line is detected. --json prints one
           JSON object per line. --yes downloads the packs a translation needs; without it such
           lines fail and the exit status is 3.
-          --engine auto|neural|apertium: the engines a route may use. auto (the default) takes
-          installed packs before downloads, then a direct neural model, a direct Apertium pair,
-          then the fewest legs, neural ones preferred.
+          --engine auto|neural|apertium|remote: the engines a route may use. auto (the default)
+          takes installed packs, then remote servers, before downloads; then a direct neural model,
+          a direct Apertium pair, then the fewest legs, neural ones preferred.
+          --remote URL (again for more; else $HIKE_REVIEWS_REMOTE, URLs separated by spaces): a
+          LibreTranslate or Apertium-APy server whose pairs are legs of engine remote. Several
+          servers of one kind share the load; one that fails is left out for 30 s. Texts go to a
+          server only with consent: --yes gives it (naming the servers on stderr); without it
+          such lines fail naming the servers (exit status 3).
           Every translation is remembered (see cache): a line translated before on the same route
           with the same pack versions is answered from memory; --json says "remembered": true.
         availability: prints installed, supported (packs to download) or unsupported for a pair
@@ -281,13 +287,16 @@ enum CommandLineOptions {
         var store: String?
         /// `--no-cache`: translate without the translation memory (the app and `translate`).
         var noCache = false
+        /// `--remote`, any number of times: translation servers, in order.
+        var remoteURLs: [URL] = []
     }
 
-    /// Takes `--packs-url` (any number of times, in order of preference), `--store` and
-    /// `--no-cache` out of the arguments, wherever they are.
+    /// Takes `--packs-url` and `--remote` (any number of times, in order of preference),
+    /// `--store` and `--no-cache` out of the arguments, wherever they are.
     static func extractGlobals(_ arguments: [String]) throws(UsageError) -> Globals {
         var rest: [String] = []
         var packsURLs: [URL] = []
+        var remoteURLs: [URL] = []
         var store: String?
         var noCache = false
         var index = 0
@@ -304,7 +313,7 @@ enum CommandLineOptions {
                 name = String(argument[..<equals])
                 inline = String(argument[argument.index(after: equals)...])
             }
-            guard name == "--packs-url" || name == "--store" else {
+            guard name == "--packs-url" || name == "--store" || name == "--remote" else {
                 rest.append(argument)
                 index += 1
                 continue
@@ -322,6 +331,11 @@ enum CommandLineOptions {
             _ = try path(value, option: name)
             if name == "--store" {
                 store = value
+            } else if name == "--remote" {
+                guard let url = RemoteLimits.serverURL(value) else {
+                    throw UsageError(message: "--remote: '\(TerminalSafe.clean(value))' is not \(RemoteLimits.urlExpectation)")
+                }
+                remoteURLs.append(url)
             } else {
                 guard let url = PackRepository.indexURL(value) else {
                     throw UsageError(message: "--packs-url: '\(TerminalSafe.clean(value))' is not an http, https or file URL of an index.json")
@@ -329,7 +343,7 @@ enum CommandLineOptions {
                 packsURLs.append(url)
             }
         }
-        return Globals(rest: rest, packsURLs: packsURLs, store: store, noCache: noCache)
+        return Globals(rest: rest, packsURLs: packsURLs, store: store, noCache: noCache, remoteURLs: remoteURLs)
     }
 
     /// A language option's value: a well-formed tag of a language ICU or Apertium knows (`xx`,
@@ -355,7 +369,7 @@ enum CommandLineOptions {
     /// `--engine`'s value.
     private static func engineValue(_ value: String) throws(UsageError) -> EnginePreference {
         guard let engine = EnginePreference(rawValue: value) else {
-            throw UsageError(message: "--engine: '\(TerminalSafe.clean(value))' is not an engine (auto, neural or apertium)")
+            throw UsageError(message: "--engine: '\(TerminalSafe.clean(value))' is not an engine (auto, neural, apertium or remote)")
         }
         return engine
     }

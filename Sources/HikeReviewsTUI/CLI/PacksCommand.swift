@@ -8,17 +8,28 @@ enum PacksCommand {
     struct Row: Sendable {
         var id: String
         var title: String
-        var status: PackManager.Status
+        var status: String
         var version: String
         var size: Int
         var directions: [[String]]
         var engine: String
         var sha256: String?
 
+        /// A remote server's row.
+        init(id: String, title: String, status: String, directions: [[String]]) {
+            self.id = id
+            self.title = title
+            self.status = status
+            version = "-"
+            size = 0
+            self.directions = directions.map { $0.map { TerminalSafe.clean($0, limit: 20) } }
+            engine = PackEngine.remote.rawValue
+        }
+
         init(_ pack: PackListing) {
             id = TerminalSafe.clean(pack.id, limit: 40)
             title = TerminalSafe.clean(pack.title, limit: 60)
-            status = pack.status
+            status = pack.status.rawValue
             version = TerminalSafe.clean(pack.version, limit: 30)
             size = pack.size
             directions = pack.directions.map { $0.map { TerminalSafe.clean($0, limit: 20) } }
@@ -27,8 +38,10 @@ enum PacksCommand {
         }
     }
 
-    static func list(json: Bool, manager: PackManager) async -> Int32 {
+    static func list(json: Bool, manager: PackManager, remotes: RemoteServers? = nil) async -> Int32 {
         let (packs, problem) = await manager.listing()
+        var remoteRows: [Row] = []
+        if let remotes { remoteRows = await Self.remoteRows(remotes) }
         // Still list what is on disk and in the repositories that answered; say why the others
         // are missing, and which entries were left out.
         let problems = await manager.unreachableRepositories()
@@ -39,11 +52,11 @@ enum PacksCommand {
         for line in await manager.refusedEntries() {
             StandardError.print("hike-reviews: packs list: an entry was left out: \(line)")
         }
-        let rows = packs.map(Row.init)
+        let rows = packs.map(Row.init) + remoteRows
         let output = StandardOutput.shared
         if json {
             let objects: [[String: Any]] = rows.map {
-                ["id": $0.id, "title": $0.title, "status": $0.status.rawValue, "version": $0.version, "size": $0.size, "directions": $0.directions,
+                ["id": $0.id, "title": $0.title, "status": $0.status, "version": $0.version, "size": $0.size, "directions": $0.directions,
                  "engine": $0.engine, "sha256": $0.sha256 ?? NSNull()]
             }
             let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
@@ -55,6 +68,19 @@ enum PacksCommand {
         }
         guard output.flush() else { return output.failureStatus }
         return problem == nil ? 0 : 1
+    }
+
+    /// One row per remote server: `remote URL`, status `remote` with its API, or `unreachable`
+    /// with why (also said on stderr).
+    static func remoteRows(_ remotes: RemoteServers) async -> [Row] {
+        let packs = await remotes.packs()
+        return await remotes.summary().map { server in
+            let id = "remote " + server.url.absoluteString
+            if let problem = server.problem { StandardError.print("hike-reviews: packs list: \(TerminalSafe.clean(problem))") }
+            let directions = packs.first { $0.id == id }?.directions.map { [$0.source, $0.target] } ?? []
+            return Row(id: TerminalSafe.clean(id, limit: 80), title: server.api.map { "\($0) server" } ?? "no translation server answers",
+                       status: server.api == nil ? "unreachable" : "remote", directions: directions)
+        }
     }
 
     /// Why a repository could not be read, in one line, with the age of the copy of its index
@@ -70,7 +96,7 @@ enum PacksCommand {
     private static func table(_ rows: [Row]) -> String {
         let header = ["ID", "STATUS", "ENGINE", "VERSION", "SIZE", "DIRECTIONS", "TITLE"]
         let cells = rows.map { row in
-            [row.id, row.status.rawValue, row.engine, row.version, row.size > 0 ? megabytes(row.size) : (row.status == .available ? "?" : "-"),
+            [row.id, row.status, row.engine, row.version, row.size > 0 ? megabytes(row.size) : (row.status == PackManager.Status.available.rawValue ? "?" : "-"),
              row.directions.map { $0.joined(separator: ">") }.joined(separator: " "), row.title]
         }
         let widths = (0..<header.count - 1).map { column in ([header] + cells).map { $0[column].count }.max() ?? 0 }
@@ -159,6 +185,7 @@ enum PacksCommand {
 
     /// "Spanish -> English needs English - Spanish (eng-spa, 2.7 MB, GPL-2.0-only) ..."
     static func describe(_ request: ConsentRequest) -> String {
+        if request.sendsTexts && request.packs.isEmpty { return remoteLine(request) }
         var lines = ["\(TerminalSafe.clean(request.reason)): language packs to download:"]
         for pack in request.packs {
             let size = pack.sizeIsKnown ? megabytes(pack.size) : "size unknown"
@@ -168,7 +195,13 @@ enum PacksCommand {
         let unknown = request.packs.contains { !$0.sizeIsKnown } ? " and packs of unknown size" : ""
         let origins = request.origins.isEmpty ? "the repository" : request.origins.joined(separator: ", ")
         lines.append("  total \(megabytes(request.totalSize))\(unknown) from \(origins)")
+        if request.sendsTexts { lines.append(remoteLine(request)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// "Spanish -> English: send texts to 10.0.0.5:5000 to translate"
+    static func remoteLine(_ request: ConsentRequest) -> String {
+        "\(TerminalSafe.clean(request.reason)): send texts to \(request.remoteServers.map { TerminalSafe.clean($0) }.joined(separator: ", ")) to translate"
     }
 
     static func megabytes(_ bytes: Int) -> String {

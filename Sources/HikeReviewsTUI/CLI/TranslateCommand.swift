@@ -172,8 +172,16 @@ enum TranslateCommand {
     /// Prints installed, supported or unsupported for a pair.
     static func availability(from source: String, to target: String, engine preference: EnginePreference = .auto, in engine: Engine) async -> Int32 {
         let status = await LanguageAvailability(in: engine, engine: preference).status(fromTag: source, toTag: target)
-        StandardOutput.shared.line(status.rawValue)
+        StandardOutput.shared.line(status == .installed ? await remoteRoute(from: source, to: target, engine: preference, in: engine) ?? "installed" : status.rawValue)
         return StandardOutput.shared.flush() ? 0 : StandardOutput.shared.failureStatus
+    }
+
+    /// `remote URL ...` when the pair's route takes remote servers' legs.
+    private static func remoteRoute(from source: String, to target: String, engine preference: EnginePreference, in engine: Engine) async -> String? {
+        guard engine.remotes != nil,
+              let route = await engine.catalogWithRemotes().routePlanner(engine: preference).route(from: source, to: target) else { return nil }
+        let servers = route.filter { $0.engine == .remote }.map(\.pack)
+        return servers.isEmpty ? nil : TerminalSafe.clean(servers.joined(separator: " "))
     }
 
     private static func fail(_ error: TranslationError, status: Int32) -> Int32 {

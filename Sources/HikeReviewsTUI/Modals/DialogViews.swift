@@ -40,12 +40,19 @@ enum DialogViews {
     /// origin; the other engine's packs when the engine offers a second route (`a`).
     static func drawConsent(_ dialog: ConsentDialogState, in area: Rect, into buffer: inout ScreenBuffer) {
         let request = dialog.request
+        if request.packs.isEmpty && request.sendsTexts {
+            drawBox(title: "Send texts to a server?", lines: serverLines(request),
+                    buttons: [KeyBindings.button("Send", .confirm, in: .consent), KeyBindings.button("Not now", .decline, in: .consent)],
+                    in: area, into: &buffer)
+            return
+        }
         var lines: [(String, Style)] = [("\(request.reason) needs:", .dialogTitle)]
         lines += packLines(request.packs)
         lines.append(("", .dialog))
         var buttons = [KeyBindings.button("Download", .confirm, in: .consent)]
         if request.alternative.isEmpty {
             lines.append(("Total \(totalSize(request.packs))", .dim))
+            if request.sendsTexts { lines += [("", .dialog)] + serverLines(request) }
         } else {
             lines.append(("Or instead, with \(request.alternativeEngine.rawValue) (\(totalSize(request.alternative))):", .dialogTitle))
             lines += packLines(request.alternative)
@@ -54,6 +61,12 @@ enum DialogViews {
         }
         buttons.append(KeyBindings.button("Not now", .decline, in: .consent))
         drawBox(title: "Download language packs?", lines: lines, buttons: buttons, in: area, into: &buffer)
+    }
+
+    /// "Spanish -> English sends texts to:", each server's host:port, and what that means.
+    static func serverLines(_ request: ConsentRequest) -> [(String, Style)] {
+        [("\(request.reason) sends texts to:", .dialogTitle)] + request.remoteServers.map { ("  \($0)", .dialog) }
+            + [("The server sees the texts; nothing is downloaded.", .dim)]
     }
 
     /// "  German - English (translate-de_en) · neural · 92.4 MB", then where it comes from.

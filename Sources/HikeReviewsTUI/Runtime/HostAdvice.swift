@@ -13,6 +13,9 @@ enum HostAdvice {
     /// A translation error's line with what to do next.
     static func text(_ error: TranslationError, in place: Place = .commandLine) -> String {
         switch error {
+        case TranslationError.notInstalled where !error.servers.isEmpty:
+            let consent = place == .commandLine ? "pass --yes to send them" : "answer the question to send them"
+            return "texts would go to \(error.servers.joined(separator: ", ")) to translate: \(consent), or install a pack"
         case TranslationError.notInstalled where !error.packs.isEmpty:
             return "language packs needed: run: hike-reviews packs install \(error.packs.joined(separator: " "))"
         case TranslationError.unableToIdentifyLanguage where place == .commandLine:

@@ -4,9 +4,9 @@ import TranslationEngine
 /// The engine environment of `hike-reviews`: the process's variables (`EngineEnvironment.fromProcess`),
 /// what ships beside the binary where no variable names another (`ShippedFile`: the pack
 /// repository `make run` builds, the neural worker, the language-ID model), then the command
-/// line's `--packs-url`, `--store` and `--no-cache`. The one place the app and the CLI configure
-/// the engine; nothing is written back into the process environment. The app's own path
-/// variables (`HIKE_REVIEWS_DATA`, `HIKE_REVIEWS_TRACE`) join the engine's `problems` when
+/// line's `--packs-url`, `--store`, `--no-cache` and `--remote`. The one place the app and the CLI
+/// configure the engine; nothing is written back into the process environment. The app's own
+/// path variables (`HIKE_REVIEWS_DATA`, `HIKE_REVIEWS_TRACE`) join the engine's `problems` when
 /// their bytes are not UTF-8, as the engine's do.
 enum HostEnvironment {
     static func make(_ globals: CommandLineOptions.Globals = CommandLineOptions.Globals(rest: []),
@@ -27,6 +27,9 @@ enum HostEnvironment {
                   let local = shipped(ShippedFile.packRepositoryIndex) {
             // The repository `make run` builds (or `make install` installs) comes before the public index.
             environment.repositoryURLs.insert(local, at: 0)
+        }
+        if !globals.remoteURLs.isEmpty {
+            environment.remoteURLs = globals.remoteURLs
         }
         if let store = globals.store {
             environment.store = PackStore(root: store.hasPrefix("/") ? store : currentDirectory + "/" + store, killPoint: environment.store.killPoint)

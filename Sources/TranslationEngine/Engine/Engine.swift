@@ -15,6 +15,8 @@ public final class Engine: Sendable {
     /// The translation memory of `environment.memory`, or nil.
     public let memory: TranslationMemory?
     let pool: PipelinePool
+    /// The translation servers of `environment.remoteURLs`, probed on first use; nil without any.
+    public let remotes: RemoteServers?
     private let state: Mutex<State>
 
     private struct State {
@@ -31,6 +33,7 @@ public final class Engine: Sendable {
         self.environment = environment
         memory = environment.memory.map { TranslationMemory(settings: $0, warnings: memoryWarnings) }
         pool = PipelinePool(environment: environment)
+        remotes = environment.remoteURLs.isEmpty ? nil : RemoteServers(urls: environment.remoteURLs, limits: environment.remoteLimits)
         state = Mutex(State(consent: consentHandler, secondOpinion: nil, packs: nil))
     }
 
@@ -90,6 +93,13 @@ public final class Engine: Sendable {
     /// The packs on disk and in the repositories as last known (no network round trip).
     public func catalog() -> PackCatalog {
         PackCatalog.load(environment)
+    }
+
+    /// The catalog with the remote servers' pairs (probed once, on first use).
+    public func catalogWithRemotes() async -> PackCatalog {
+        let catalog = catalog()
+        guard let remotes else { return catalog }
+        return catalog.with(remote: await remotes.packs())
     }
 
     /// Stops every warm pipeline and worker of this engine (their processes are killed and reaped).

@@ -19,6 +19,8 @@ extension EngineEnvironment {
     /// - `HIKE_REVIEWS_NEURAL_PYTHON` and `HIKE_REVIEWS_NEURAL_WORKER`: the neural runtime, when
     ///   both name files that are there.
     /// - `HIKE_REVIEWS_LANGID_MODEL`: the short-text language-ID model.
+    /// - `HIKE_REVIEWS_REMOTE`: translation servers (http or https URLs of LibreTranslate or
+    ///   Apertium-APy servers, separated by whitespace): `remoteURLs`.
     /// - `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`: the preferred language.
     /// - With `remembersTranslations` (a library does not write into the user's cache unless its
     ///   host says so): the memory, unless `HIKE_REVIEWS_CACHE=0`, in `HIKE_REVIEWS_CACHE_DIR`,
@@ -54,6 +56,7 @@ extension EngineEnvironment {
             languageIDModel: reader.nonEmpty("HIKE_REVIEWS_LANGID_MODEL").map { URL(fileURLWithPath: $0) },
             preferredLanguage: PreferredLanguage.fromEnvironment(variables),
             childEnvironment: variables)
+        environment.remoteURLs = reader.remoteURLs
         environment.problems = reader.problems
         if environment.childEnvironment["PATH"]?.isEmpty ?? true { environment.childEnvironment["PATH"] = systemPath }
         return environment
@@ -103,6 +106,10 @@ extension EngineEnvironment {
             for name in pathVariables.sorted() {
                 if let bytes = notUTF8[name] { problems.append(.notUTF8(variable: name, bytes: bytes)) }
             }
+            for word in (values["HIKE_REVIEWS_REMOTE"] ?? "").split(whereSeparator: \.isWhitespace) where RemoteLimits.serverURL(String(word)) == nil {
+                problems.append(SettingProblem(variable: "HIKE_REVIEWS_REMOTE", value: String(word), kind: .notAURL,
+                                               expectation: RemoteLimits.urlExpectation))
+            }
             return problems
         }
 
@@ -115,6 +122,10 @@ extension EngineEnvironment {
                 names.insert(values[xdg]?.hasPrefix("/") == true ? xdg : "HOME")
             }
             return names
+        }
+
+        var remoteURLs: [URL] {
+            (values["HIKE_REVIEWS_REMOTE"] ?? "").split(whereSeparator: \.isWhitespace).compactMap { RemoteLimits.serverURL(String($0)) }
         }
 
         var home: String {

@@ -59,6 +59,12 @@ public struct EngineEnvironment: Sendable {
     /// them is where a mode file's programs are looked up. The locale is pinned to C.UTF-8 on
     /// the way (`ChildPipeline.childEnvironment`).
     public var childEnvironment: [String: String]
+    /// Translation servers (LibreTranslate or Apertium-APy, told apart by probing) whose pairs
+    /// are legs of engine `remote`: after installed packs, before downloads. Texts go to them
+    /// only with consent, as downloads do.
+    public var remoteURLs: [URL] = []
+    /// How remote servers are probed, waited for and left out when they fail.
+    public var remoteLimits = RemoteLimits()
     /// The variables `fromProcess()` could not use (each left its default); empty for an
     /// environment built in code. The host reports them: the engine prints nothing.
     public var problems: [SettingProblem] = []

@@ -12,6 +12,14 @@ public struct ConsentRequest: Sendable, Equatable {
     /// chain when `packs` is a neural model); empty when there is none. `packs` is the
     /// default choice: the neural route when there are two.
     public var alternative: [PackIndex.Entry]
+    /// The remote servers (`host:port`) the translation would send texts to: when not empty,
+    /// the question is whether to send them there (`download` answers yes); `packs` is empty then.
+    public var remoteServers: [String] = []
+
+    /// Whether the question is about sending texts to remote servers rather than downloading.
+    public var sendsTexts: Bool {
+        !remoteServers.isEmpty
+    }
 
     /// Bytes to download in all (entries of unknown size count 0: see `sizeIsKnown`).
     public var totalSize: Int {
@@ -47,6 +55,12 @@ public struct ConsentRequest: Sendable, Equatable {
         self.packs = packs
         self.repository = repository
         self.alternative = alternative
+    }
+
+    /// A request to send the texts of `reason` to remote servers (`host:port` each).
+    public init(reason: String, remoteServers: [String]) {
+        self.init(reason: reason, packs: [], repository: nil)
+        self.remoteServers = remoteServers
     }
 }
 

@@ -12,6 +12,9 @@ public struct PackCatalog: Sendable {
     let pairs: InstalledPairs
     /// The data roots whose pairs count (read again by `rescanned()`).
     let pairRoots: [String]
+    /// The pairs of remote translation servers (`RemoteServers`), as packs that are there
+    /// without a download; empty until the engine's servers were probed.
+    var remote: [PackInfo] = []
 
     /// The first repository.
     public var repositoryURL: URL? { repositoryURLs.first }
@@ -59,17 +62,28 @@ public struct PackCatalog: Sendable {
         let available = (repository?.packs ?? []).filter { !installed.contains($0.id) }.map {
             PackInfo(id: $0.id, installed: false, downloadSize: $0.size, directions: $0.directions)
         }
-        return pairs.packs + available
+        return pairs.packs + remote + available
     }
 
     /// The same catalog with a freshly fetched index.
     func with(repository: PackIndex) -> PackCatalog {
-        PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: repository, pairs: pairs, pairRoots: pairRoots)
+        var catalog = PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: repository, pairs: pairs, pairRoots: pairRoots)
+        catalog.remote = remote
+        return catalog
+    }
+
+    /// The same catalog with the remote servers' pairs.
+    func with(remote packs: [PackInfo]) -> PackCatalog {
+        var catalog = self
+        catalog.remote = packs
+        return catalog
     }
 
     /// The same catalog, its disk part read again (after an install or removal).
     func rescanned() -> PackCatalog {
-        PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: repository,
-                    pairs: InstalledPairs.scan(store: store, roots: pairRoots), pairRoots: pairRoots)
+        var catalog = PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: repository,
+                                  pairs: InstalledPairs.scan(store: store, roots: pairRoots), pairRoots: pairRoots)
+        catalog.remote = remote
+        return catalog
     }
 }

@@ -226,6 +226,7 @@ public actor PackManager {
             switch entry.engine {
             case .apertium: try store.install(entry, archive: temporary, digest: digest)
             case .neural: try store.installNeural(entry, archive: temporary, digest: digest)
+            case .remote: throw .store("\(entry.id) is a remote server's, not a pack to install")
             }
         }
     }

@@ -17,6 +17,12 @@ public struct PackInfo: Hashable, Sendable {
         self.directions = directions
     }
 
+    /// Whether the pack is a remote server's pairs: there without a download, but the text
+    /// leaves the machine (ranked after installed packs, before downloads).
+    public var isRemote: Bool {
+        directions.contains { $0.engine == .remote }
+    }
+
     /// The same pack with only the directions `preference` allows.
     func keeping(_ preference: EnginePreference) -> PackInfo {
         PackInfo(id: id, installed: installed, downloadSize: downloadSize, directions: directions.filter { preference.allows($0.engine) })

@@ -2,6 +2,8 @@ extension RoutePlanner {
     /// A complete chain with the keys it is ranked by.
     struct Candidate {
         var legs: [Direction]
+        /// Legs sent to remote servers: fewer first (the text leaves the machine less often).
+        var remoteLegs: Int
         var neuralLegs: Int
         var pivotSource: Bool
         var exactSource: Bool
@@ -12,6 +14,7 @@ extension RoutePlanner {
 
         /// Orders candidates as `route(from:to:)` documents; legs are equal here.
         static func isBetter(_ a: Candidate, _ b: Candidate) -> Bool {
+            if a.remoteLegs != b.remoteLegs { return a.remoteLegs < b.remoteLegs }
             if a.neuralLegs != b.neuralLegs { return a.neuralLegs > b.neuralLegs }
             if a.pivotSource != b.pivotSource { return !a.pivotSource }
             if a.exactSource != b.exactSource { return a.exactSource }
@@ -28,6 +31,7 @@ extension RoutePlanner {
         let missing = packs.filter { !$0.installed }
         return Candidate(
             legs: legs,
+            remoteLegs: legs.filter { $0.engine == .remote }.count,
             neuralLegs: legs.filter { $0.engine == .neural }.count,
             pivotSource: pivotSource,
             exactSource: legs.first?.source == source,

@@ -1,6 +1,7 @@
 /// Plans the chain of directions that translates one language into another.
 ///
-/// A route whose packs are all on disk wins over one that needs a download; then a direct
+/// A route whose packs are all on disk wins over one that also uses a remote server's pairs,
+/// which wins over one that needs a download; then a direct
 /// leg, a neural one first; then the shortest chain of pivots (the way ML Kit pivots through
 /// English), neural legs preferred. See `route(from:to:)` for every tie-break.
 public struct RoutePlanner: Sendable {
@@ -8,11 +9,15 @@ public struct RoutePlanner: Sendable {
     public let graph: DirectionGraph
     /// The directions of installed packs only, tried first.
     let installedGraph: DirectionGraph
+    /// Installed packs and remote servers' pairs, tried next; nil when there is no remote pair.
+    let reachableGraph: DirectionGraph?
 
     /// Creates a planner over a graph.
     public init(graph: DirectionGraph) {
         self.graph = graph
-        installedGraph = DirectionGraph(packs: graph.packs.values.filter(\.installed).sorted { $0.id < $1.id })
+        let installed = graph.packs.values.filter(\.installed).sorted { $0.id < $1.id }
+        installedGraph = DirectionGraph(packs: installed.filter { !$0.isRemote })
+        reachableGraph = installed.contains(where: \.isRemote) ? DirectionGraph(packs: installed) : nil
     }
 
     /// Creates a planner over packs, keeping the directions `engine` allows.
@@ -22,7 +27,8 @@ public struct RoutePlanner: Sendable {
 
     /// The best route from `source` to `target` (BCP 47 tags), or nil when none exists.
     ///
-    /// Routes over installed packs only are tried first; only when none exists do packs to
+    /// Routes over installed packs only are tried first, then routes that also take legs of
+    /// remote servers (`PackEngine.remote`), fewest remote legs first; only when none exists do packs to
     /// download count (or when the target is a variant, `ca-valencia`, that only a download
     /// reaches: the plain language on disk is not what was asked for). Then chains with the fewest legs win; among those, in order: more legs
     /// run by the neural engine, starting from the source language itself rather than `hbs`
@@ -35,7 +41,8 @@ public struct RoutePlanner: Sendable {
     /// Tags compare case-insensitively (`ES` is `es`).
     public func route(from source: String, to target: String) -> [Direction]? {
         let source = LanguageTag.canonical(source), target = LanguageTag.canonical(target)
-        guard let installed = best(from: source, to: target, in: installedGraph) else { return best(from: source, to: target, in: graph) }
+        guard let installed = best(from: source, to: target, in: installedGraph)
+            ?? reachableGraph.flatMap({ best(from: source, to: target, in: $0) }) else { return best(from: source, to: target, in: graph) }
         // A variant asked for (ca-valencia) is not given up for plain Catalan already on disk.
         if LanguageTag.hasSubtag(target), installed.last?.target != target,
            let everything = best(from: source, to: target, in: graph), everything.last?.target == target {

@@ -84,7 +84,10 @@ final class ConsentGate: ConsentHandler, Sendable {
             var seen: Set<String> = []
             return entries.filter { seen.insert($0.id).inserted }
         }
-        return ConsentRequest(reason: requests.map(\.reason).joined(separator: ", "), packs: unique(requests.flatMap(\.packs)),
-                              repository: first.repository, alternative: unique(requests.flatMap(\.alternative)))
+        var merged = ConsentRequest(reason: requests.map(\.reason).joined(separator: ", "), packs: unique(requests.flatMap(\.packs)),
+                                    repository: first.repository, alternative: unique(requests.flatMap(\.alternative)))
+        var seen: Set<String> = []
+        merged.remoteServers = requests.flatMap(\.remoteServers).filter { seen.insert($0).inserted }
+        return merged
     }
 }

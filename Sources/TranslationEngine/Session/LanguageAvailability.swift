@@ -26,6 +26,7 @@ public final class LanguageAvailability: Sendable {
         var catalog: PackCatalog
         var availability: Availability
         var storeStamp: timespec?
+        var remoteApplied = false
     }
 
     private let engine: EnginePreference
@@ -37,6 +38,8 @@ public final class LanguageAvailability: Sendable {
     private let manager: PackManager?
     /// Whether the disk part is read again when the store changes (not for fixed pairs in tests).
     private let follows: Bool
+    /// The engine's remote servers, whose pairs count once probed (nil: none).
+    private let remotes: RemoteServers?
 
     /// Availability over the packs of `Engine.default` (on disk and in the repositories as last
     /// known), as Apple's initializer.
@@ -47,15 +50,21 @@ public final class LanguageAvailability: Sendable {
     /// Availability over an engine's packs, counting the routes `preference` allows.
     public convenience init(in engine: Engine, engine preference: EnginePreference = .auto) {
         self.init(catalog: engine.catalog(), engine: preference, preferredLanguage: engine.environment.preferredLanguage,
-                  recognizer: engine.recognizer, manager: engine.packs)
+                  recognizer: engine.recognizer, manager: engine.packs, remotes: engine.remotes)
     }
 
     /// Availability over a catalog, counting the routes `engine` allows; a nil target is
     /// `preferredLanguage`.
-    public init(catalog: PackCatalog, engine: EnginePreference = .auto, preferredLanguage: String = "en",
+    public convenience init(catalog: PackCatalog, engine: EnginePreference = .auto, preferredLanguage: String = "en",
                 recognizer: LanguageRecognizer = LanguageRecognizer(secondOpinion: nil), manager: PackManager? = nil) {
+        self.init(catalog: catalog, engine: engine, preferredLanguage: preferredLanguage, recognizer: recognizer, manager: manager, remotes: nil)
+    }
+
+    private init(catalog: PackCatalog, engine: EnginePreference, preferredLanguage: String, recognizer: LanguageRecognizer,
+                 manager: PackManager?, remotes: RemoteServers?) {
         self.engine = engine
         self.manager = manager
+        self.remotes = remotes
         self.preferredLanguage = preferredLanguage
         self.recognizer = recognizer
         follows = true
@@ -68,6 +77,7 @@ public final class LanguageAvailability: Sendable {
         preferredLanguage = "en"
         recognizer = LanguageRecognizer(secondOpinion: nil)
         manager = nil
+        remotes = nil
         follows = false
         let catalog = PackCatalog(store: PackStore(root: "/nonexistent"), repositoryURL: nil, repository: nil, pairs: pairs)
         state = Mutex(State(catalog: catalog, availability: Availability(packs: pairs.packs), storeStamp: nil))
@@ -82,6 +92,7 @@ public final class LanguageAvailability: Sendable {
     /// `supportedLanguageTags` keeps them.
     public var supportedLanguages: [Locale.Language] {
         get async {
+            await applyRemotes()
             _ = await refreshIndexes()
             var seen: Set<String> = []
             return current().supportedLanguages.map(LanguageTag.base).filter { seen.insert($0).inserted }
@@ -112,6 +123,7 @@ public final class LanguageAvailability: Sendable {
     /// The status between BCP 47 tags, which keeps variants such as `ca-valencia`; the
     /// repositories' indexes are fetched first when no fresh copy is known.
     public func status(fromTag source: String, toTag target: String) async -> Status {
+        await applyRemotes()
         let known = catalogStatus(fromTag: source, toTag: target)
         guard known != .installed else { return known }
         return await refreshIndexes() ? catalogStatus(fromTag: source, toTag: target) : known
@@ -133,7 +145,7 @@ public final class LanguageAvailability: Sendable {
         guard let manager, await manager.refreshIndexes() else { return false }
         let catalog = manager.catalog()
         state.withLock { state in
-            state.catalog = catalog
+            state.catalog = catalog.with(remote: state.catalog.remote)
             state.availability = Availability(packs: catalog.packInfos, engine: engine)
             state.storeStamp = Self.stamp(of: catalog.store)
         }
@@ -152,6 +164,18 @@ public final class LanguageAvailability: Sendable {
                 state.storeStamp = stamp
             }
             return state.availability
+        }
+    }
+
+    /// Adds the remote servers' pairs, once they are probed (the first call waits for that).
+    private func applyRemotes() async {
+        guard let remotes, !state.withLock({ $0.remoteApplied }) else { return }
+        let packs = await remotes.packs()
+        state.withLock { state in
+            guard !state.remoteApplied else { return }
+            state.remoteApplied = true
+            state.catalog = state.catalog.with(remote: packs)
+            state.availability = Availability(packs: state.catalog.packInfos, engine: engine)
         }
     }
 

@@ -16,6 +16,9 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
     let kind: Kind
     /// The packs a `notInstalled` error needs, in route order.
     public let packs: [String]
+    /// The remote servers (`host:port`) a `notInstalled` error would have sent texts to, had
+    /// that been approved; empty for missing packs.
+    public let servers: [String]
     /// The source language in question (BCP 47), when known.
     public let sourceTag: String?
     /// The target language in question (BCP 47), when known.
@@ -27,10 +30,11 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
     /// `detail`.
     public let underlyingError: (any Error)?
 
-    init(_ kind: Kind, packs: [String] = [], source: String? = nil, target: String? = nil, detail: String? = nil,
+    init(_ kind: Kind, packs: [String] = [], servers: [String] = [], source: String? = nil, target: String? = nil, detail: String? = nil,
          underlying: (any Error)? = nil) {
         self.kind = kind
         self.packs = packs
+        self.servers = servers
         self.sourceTag = source
         self.targetTag = target
         self.detail = detail
@@ -73,6 +77,9 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
         TranslationError(.unsupportedLanguagePairing, source: source, target: target)
     }
     public static func notInstalled(packs: [String]) -> TranslationError { TranslationError(.notInstalled, packs: packs) }
+    /// The route takes remote servers' legs and sending them texts was not approved (a kind of
+    /// `notInstalled`: the translation needs something the user did not allow).
+    public static func notInstalled(servers: [String]) -> TranslationError { TranslationError(.notInstalled, servers: servers) }
     public static func downloadFailed(_ reason: String) -> TranslationError { TranslationError(.downloadFailed, detail: reason) }
     /// A download that failed with `error`, kept as `underlyingError` for the host's advice.
     public static func downloadFailed(_ error: PackError) -> TranslationError {
@@ -113,6 +120,9 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
             guard let sourceTag, let targetTag else { return "no offline route between these languages" }
             return "no offline route from \(Self.named(sourceTag, "")) to \(Self.named(targetTag, ""))"
         case .notInstalled:
+            if !servers.isEmpty {
+                return "the route sends texts to \(servers.joined(separator: ", ")) to translate, and that was not approved"
+            }
             if packs.isEmpty { return "language packs needed and not installed" }
             return "language packs needed and not installed: \(packs.joined(separator: " "))"
         case .downloadFailed:
@@ -137,6 +147,8 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
             return "The source and target are the same language: there is nothing to translate between them."
         case .unsupportedSourceLanguage, .unsupportedTargetLanguage, .unsupportedLanguagePairing:
             return "No installed or downloadable language pack joins these languages."
+        case .notInstalled where !servers.isEmpty:
+            return "Sending texts to \(servers.joined(separator: ", ")) was not approved."
         case .notInstalled:
             return packs.isEmpty ? "The language packs are not installed." : "Not installed: \(packs.joined(separator: ", "))."
         case .downloadFailed: return detail.map { "The download failed: \($0)." } ?? "The download failed."

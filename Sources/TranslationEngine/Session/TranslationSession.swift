@@ -109,9 +109,9 @@ public actor TranslationSession {
     }
 
     /// The packs on disk and in the repository; read again after an install.
-    private var catalog: PackCatalog
+    var catalog: PackCatalog
     /// Built once per catalog: planning runs per request.
-    private var availability: Availability {
+    var availability: Availability {
         didSet { plannedRoutes = [:] }
     }
     private var plannedRoutes: [String: [Direction]] = [:]
@@ -134,6 +134,16 @@ public actor TranslationSession {
     public nonisolated let memory: TranslationMemory?
     /// Whether the memory was asked to drop entries of packs this catalog no longer has.
     private var memoryCleaned = false
+    /// The engine's remote servers (nil: none configured, or a test's session).
+    nonisolated let remotes: RemoteServers?
+    /// The one probe of the remote servers this session waits for, and whether it is applied.
+    var remoteProbe: Task<[PackInfo], Never>?
+    var remoteApplied = false
+    /// Servers (`host:port` sets) the user allowed texts to go to, asked once each; questions
+    /// under way; sets declined.
+    var approvedServers: Set<[String]> = []
+    var serverQuestions: [[String]: Task<Bool, Never>] = [:]
+    var declinedServers: Set<[String]> = []
     /// Set by `cancel()`, which Apple's callers call without `await`.
     private nonisolated let cancelled = Mutex(false)
     var isCancelled: Bool { cancelled.withLock { $0 } }
@@ -210,6 +220,7 @@ public actor TranslationSession {
         self.memory = memory
         self.recognizer = recognizer
         self.runtime = runtime
+        self.remotes = runtime?.remotes
     }
 
     private var pairs: InstalledPairs {
@@ -313,7 +324,7 @@ public actor TranslationSession {
     public func prepareTranslation() async throws {
         let route = try await prepareRoute()
         guard memory == nil else { return }
-        for leg in route {
+        for leg in route where leg.engine != .remote {
             do {
                 if leg.engine == .neural, let package = pairs.neuralPackage(of: leg) {
                     try await pool.worker(for: package).start()
@@ -371,6 +382,10 @@ public actor TranslationSession {
         var unknown = UnknownWords.Collector()
         for leg in route {
             do {
+                if leg.engine == .remote {
+                    output = try await remoteTranslation(of: output, leg: leg)
+                    continue
+                }
                 if leg.engine == .neural {
                     guard let package = pairs.neuralPackage(of: leg) else {
                         throw TranslationError.internalError("no installed model for \(leg.pack)")
@@ -416,10 +431,10 @@ public actor TranslationSession {
         guard let memory else { return nil }
         if !memoryCleaned {
             memoryCleaned = true
-            let installed = pairs.packVersions
+            let installed = pairs.packVersions.union(remoteVersions.map { "\($0.key)@\($0.value)" })
             Task.detached(priority: .background) { await memory.removeEntries(notIn: installed) }
         }
-        return MemoryKey(text: text, source: source, route: route, versions: pairs.versions)
+        return MemoryKey(text: text, source: source, route: route, versions: pairs.versions.merging(remoteVersions) { local, _ in local })
     }
 
     func detectedTag(of text: String) throws -> String {
@@ -431,6 +446,16 @@ public actor TranslationSession {
     /// The route with every pack on disk: missing packs are asked for (once) and installed,
     /// or `notInstalled` is thrown.
     private func route(from source: String, to target: String) async throws -> [Direction] {
+        await applyRemotes()
+        let route = try await installedRoute(from: source, to: target)
+        if route.contains(where: { $0.engine == .remote }) {
+            try await approveServers(of: route, reason: "\(LanguageNames.name(of: source)) -> \(LanguageNames.name(of: target))")
+        }
+        return route
+    }
+
+    /// The route with every pack on disk (remote legs not yet approved).
+    private func installedRoute(from source: String, to target: String) async throws -> [Direction] {
         let route: [Direction]
         do {
             route = try plan(from: source, to: target)
@@ -443,7 +468,7 @@ public actor TranslationSession {
             if let packs = await indexFetch?.value, !indexApplied {
                 indexApplied = true
                 catalog = catalog.with(repository: PackIndex(packs: packs))
-                availability = Availability(packs: catalog.packInfos, engine: engine)
+                rebuildAvailability()
             }
             route = try plan(from: source, to: target)
         }
@@ -526,7 +551,7 @@ public actor TranslationSession {
         let known = catalog.pairs.storeIDs
         guard !installed.isSubset(of: known) else { return }
         catalog = catalog.rescanned()
-        availability = Availability(packs: catalog.packInfos, engine: engine)
+        rebuildAvailability()
         memoryCleaned = false
     }
 
