@@ -91,27 +91,53 @@ struct ApyRoutes {
         }
     }
 
-    /// `text` with `*` before every whole-word occurrence of an unknown word (Apertium passes
-    /// unknown words through unchanged, so they are found as they were written).
+    /// `text` with `*` before every occurrence of an unknown word where the generator would
+    /// have marked it (Apertium passes unknown words through unchanged, so they are found as
+    /// they were written). Words are read as the engine reads marks
+    /// (`PipelineTranslation.isWordCharacter`): a mark's word runs to the first character that
+    /// is not a word character, so `Pol-pol`, unknown, came out of the generator as `*Pol-*pol`
+    /// and its unknown words are `Pol-` and `pol`. At each word start the longest unknown word
+    /// that is either the rest of the word or ends in `-` is marked, and reading goes on after it.
     static func marking(_ unknown: [String], in text: String) -> String {
         guard !unknown.isEmpty else { return text }
         let words = Set(unknown)
+        let longest = unknown.map(\.count).max() ?? 0
+        let characters = Array(text)
         var result = ""
-        var word = ""
-        func flush() {
-            if words.contains(word) { result += "*" }
-            result += word
-            word = ""
-        }
-        for character in text {
-            if character.isLetter || character.isNumber || character == "-" || character == "'" {
-                word.append(character)
-            } else {
-                flush()
+        var index = 0
+        var atWordStart = true
+        while index < characters.count {
+            let character = characters[index]
+            guard PipelineTranslation.isWordCharacter(character) else {
                 result.append(character)
+                atWordStart = true
+                index += 1
+                continue
             }
+            if atWordStart, let length = markedLength(at: index, in: characters, words: words, longest: longest) {
+                result += "*" + String(characters[index..<index + length])
+                index += length
+                atWordStart = true
+                continue
+            }
+            result.append(character)
+            atWordStart = false
+            index += 1
         }
-        flush()
         return result
+    }
+
+    /// The length of the longest unknown word at `start` that ends the word there or ends in `-`.
+    private static func markedLength(at start: Int, in characters: [Character], words: Set<String>, longest: Int) -> Int? {
+        var end = start
+        var candidate = ""
+        var best: Int?
+        while end < characters.count, end - start < longest, PipelineTranslation.isWordCharacter(characters[end]) {
+            candidate.append(characters[end])
+            end += 1
+            let endsWord = end == characters.count || !PipelineTranslation.isWordCharacter(characters[end])
+            if words.contains(candidate), endsWord || candidate.hasSuffix("-") { best = end - start }
+        }
+        return best
     }
 }

@@ -65,6 +65,10 @@ struct ServeInProcessTests {
         #expect(ApyRoutes.marking(["xyzzy"], in: "The dog xyzzy drinks xyzzy.") == "The dog *xyzzy drinks *xyzzy.")
         #expect(ApyRoutes.marking(["do"], in: "The dog do.") == "The dog *do.")
         #expect(ApyRoutes.marking([], in: "The dog.") == "The dog.")
+        // A hyphenated unknown word came out of the generator as two marks (`*Pol-*pol`), and the
+        // engine's unknown words are `Pol-` and `pol`: marked the same way, never inside a word.
+        #expect(ApyRoutes.marking(["Pol-", "pol"], in: "The source of Pol-pol is near Pol.") == "The source of *Pol-*pol is near Pol.")
+        #expect(ApyRoutes.marking(["pol"], in: "The pols of pol-ish pol.") == "The pols of pol-ish *pol.")
     }
 
     @Test func serveOptions() throws {

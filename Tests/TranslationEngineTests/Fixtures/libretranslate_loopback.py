@@ -54,7 +54,8 @@ def stop_when_orphaned():
 
 waitress.serve = serve_on_loopback
 threading.Thread(target=stop_when_orphaned, daemon=True).start()
-threading.Timer(600, lambda: os._exit(0)).start()
+# LOOPBACK_LIFETIME: seconds before it stops by itself (bench/serve needs longer than a test).
+threading.Timer(float(os.environ.get("LOOPBACK_LIFETIME", "600")), lambda: os._exit(0)).start()
 
 from libretranslate import main  # noqa: E402  (the package exports its main())
 

@@ -1,0 +1,307 @@
+"""Measurements for bench/serve/run (see that script for what and why).
+
+usage: python3 measure.py --bin BIN --pairs DIR --modes-dir DIR --neural-store DIR --work WORK --out RESULTS.md
+                          [--lt-python PY --lt-packages DIR] [--lines N]
+
+Every server runs on 127.0.0.1 on a free port and is stopped (by its PID) at the end. Each
+measure sends the same review lines, one request per line, from 1, 4 and 16 clients with
+load.py's client; lines/s is answered lines over the wall-clock time of the whole series.
+PSS is the sum over the server's process tree (`/proc/PID/smaps_rollup`) once its series are
+done. Exit status: 0 every goal met, 1 error, 3 measured but a goal missed.
+"""
+import argparse
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import http.client
+from datetime import datetime, timezone
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
+FIXTURES = os.path.join(ROOT, "Tests", "TranslationEngineTests", "Fixtures")
+sys.dont_write_bytecode = True
+sys.path.insert(0, HERE)
+import load  # noqa: E402
+
+CLIENTS = (1, 4, 16)
+GOAL = 5.0
+
+
+class BenchError(Exception):
+    pass
+
+
+def log(message):
+    print("bench/serve: " + message, file=sys.stderr, flush=True)
+
+
+def review_lines(count, language="es"):
+    """`count` distinct lines: two sentences of the sample's reviews in `language` each."""
+    routes = json.load(open(os.path.join(ROOT, "sample-data", "routes.json"), encoding="utf-8"))["routes"]
+    truth = json.load(open(os.path.join(ROOT, "Tests", "TranslationEngineTests", "Fixtures", "review-languages.json")))
+    sentences = set()
+    for route in routes:
+        for review in route["reviews"]:
+            if truth.get(review["id"]) == language:
+                for part in " ".join(review["text"].split()).replace("!", ".").split(". "):
+                    if part.strip():
+                        sentences.add(part.strip().rstrip("."))
+    pool = sorted(sentences)
+    rng = random.Random(20261202)
+    lines = set()
+    while len(lines) < count:
+        a, b = rng.sample(pool, 2)
+        lines.add(a + ". " + b + ".")
+    return sorted(lines)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_ready(port, path, process, seconds=120):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise BenchError("a server exited (%s) before answering %s" % (process.returncode, path))
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", path)
+            if connection.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise BenchError("nothing answered %s on port %d in %d s" % (path, port, seconds))
+
+
+def tree(pid):
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as f:
+                    parent = int(f.read().rsplit(")", 1)[1].split()[1])
+                children.setdefault(parent, []).append(int(entry))
+            except (OSError, IndexError, ValueError):
+                pass
+    found, stack = [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(children.get(current, []))
+    return found
+
+
+def pss_mb(pid):
+    total = 0
+    for member in tree(pid):
+        try:
+            with open("/proc/%d/smaps_rollup" % member) as f:
+                for line in f:
+                    if line.startswith("Pss:"):
+                        total += int(line.split()[1])
+        except OSError:
+            pass
+    return total / 1024
+
+
+class Server:
+    """A server this script started; with `port_file`, the server writes the port it bound there."""
+    def __init__(self, name, command, env, port, ready_path, log_path, port_file=None):
+        self.name = name
+        self.log = open(log_path, "w")
+        # Standard input stays open: the loopback launchers stop when it closes.
+        self.process = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=self.log, stderr=subprocess.STDOUT,
+                                        start_new_session=True)
+        if port_file:
+            deadline = time.monotonic() + 120
+            while not os.path.exists(port_file):
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise BenchError("%s did not write its port" % name)
+                time.sleep(0.1)
+            port = int(open(port_file).read())
+        self.port = port
+        wait_ready(port, ready_path, self.process)
+
+    def stop(self):
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", required=True)
+    parser.add_argument("--pairs", required=True, help="the pair data root our server reads (HIKE_REVIEWS_PAIRS_PATH)")
+    parser.add_argument("--modes-dir", required=True, help="APy's modes/ folder, its mode files pointing into --pairs")
+    parser.add_argument("--neural-store", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--lt-python")
+    parser.add_argument("--lt-packages", default="")
+    parser.add_argument("--lines", type=int, default=1000)
+    parser.add_argument("--neural-lines", type=int, default=60)
+    args = parser.parse_args()
+    lines = review_lines(args.lines)
+    german = review_lines(args.neural_lines, "de")
+    base = dict(os.environ, HIKE_REVIEWS_CACHE="0", HIKE_REVIEWS_PUBLIC_INDEX_URL="", HIKE_REVIEWS_SYSTEM_PAIRS="0",
+                HIKE_REVIEWS_PACKS_URL="")
+    empty_store = os.path.join(args.work, "empty-store")
+    os.makedirs(empty_store, exist_ok=True)
+    apy_root = os.path.dirname(os.path.normpath(args.modes_dir))
+    apertium_env = dict(base, HIKE_REVIEWS_STORE=empty_store, HIKE_REVIEWS_PAIRS_PATH=args.pairs)
+    neural_env = dict(base, HIKE_REVIEWS_STORE=args.neural_store, HIKE_REVIEWS_PAIRS_PATH="")
+    rows, pss, servers, status = {}, {}, [], 0
+
+    def start_ours(name, env):
+        port = free_port()
+        server = Server(name, [args.bin, "serve", "--listen", "127.0.0.1:%d" % port], env, port, "/languages",
+                        os.path.join(args.work, name + ".log"))
+        servers.append(server)
+        return server
+
+    def measure(name, kind, port, source, target, pid=None, texts=lines):
+        log("%s: %d lines at %s clients" % (name, len(texts), ", ".join(map(str, CLIENTS))))
+        load.run(kind, "127.0.0.1", port, texts[:4 if texts is not lines else 20], 4, source, target)  # warm up: start pipelines and workers
+        answers = None
+        for clients in CLIENTS:
+            answers, result = load.run(kind, "127.0.0.1", port, texts, clients, source, target)
+            rows[(name, clients)] = result
+            log("  %d clients: %s" % (clients, json.dumps(result)))
+        if pid is not None:
+            pss[name] = pss_mb(pid)
+        return answers
+
+    try:
+        ours = start_ours("ours-apertium", apertium_env)
+        ours_answers = measure("ours-apertium", "apy", ours.port, "spa", "eng", ours.process.pid)
+        apy = Server("apy", ["/usr/bin/python3", os.path.join(ROOT, "bench", "translate", "apy_local.py"), apy_root,
+                             os.path.join(args.work, "apy.port")], os.environ, None, "/listPairs",
+                     os.path.join(args.work, "apy.log"), port_file=os.path.join(args.work, "apy.port"))
+        servers.append(apy)
+        apy_answers = measure("apy", "apy", apy.port, "spa", "eng", apy.process.pid)
+        equal = sum(1 for a, b in zip(ours_answers, apy_answers) if a is not None and a == b)
+        differences = [(line, a, b) for line, a, b in zip(lines, ours_answers, apy_answers) if a != b][:3]
+        for server in (ours, apy):
+            server.stop()
+            servers.remove(server)
+
+        neural = start_ours("ours-neural", neural_env)
+        measure("ours-neural", "libre", neural.port, "de", "en", neural.process.pid, texts=german)
+        neural.stop()
+        servers.remove(neural)
+        if args.lt_python:
+            home = os.path.join(args.work, "lt-home")
+            os.makedirs(home, exist_ok=True)
+            port_file = os.path.join(args.work, "lt.port")
+            lt = Server("libretranslate", [args.lt_python, os.path.join(FIXTURES, "libretranslate_loopback.py"), home,
+                                           args.lt_packages, port_file],
+                        dict(os.environ, LOOPBACK_LIFETIME="7200"), None, "/languages",
+                        os.path.join(args.work, "libretranslate.log"), port_file=port_file)
+            servers.append(lt)
+            measure("libretranslate", "libre", lt.port, "de", "en", lt.process.pid, texts=german)
+            lt.stop()
+            servers.remove(lt)
+
+        # 1 vs 2 instances behind HAProxy (the repository's docs/haproxy.cfg).
+        first, second = start_ours("behind-haproxy-1", apertium_env), start_ours("behind-haproxy-2", apertium_env)
+        front = free_port()
+        configuration = open(os.path.join(ROOT, "docs", "haproxy.cfg")).read()
+        for default, port in (("127.0.0.1:5000", front), ("127.0.0.1:5001", first.port), ("127.0.0.1:5002", second.port)):
+            configuration = configuration.replace(default, "127.0.0.1:%d" % port)
+        with open(os.path.join(args.work, "haproxy.cfg"), "w") as f:
+            f.write(configuration)
+        balancer = Server("haproxy", ["haproxy", "-db", "-f", os.path.join(args.work, "haproxy.cfg")], os.environ,
+                          front, "/languages", os.path.join(args.work, "haproxy.log"))
+        servers.append(balancer)
+        measure("haproxy-2", "apy", front, "spa", "eng")
+        second.stop()
+        servers.remove(second)
+        time.sleep(3)  # HAProxy's health check takes the stopped instance out (fall 2, inter 1 s)
+        measure("haproxy-1", "apy", front, "spa", "eng")
+    except BenchError as error:
+        log("error: %s" % error)
+        status = 1
+    finally:
+        for server in reversed(servers):
+            server.stop()
+    if status:
+        return status
+    return write(args, lines, rows, pss, equal, differences)
+
+
+def write(args, lines, rows, pss, equal, differences):
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    out = ["## Serving: `hike-reviews serve` vs APy and LibreTranslate", "",
+           "Generated by `bench/serve/run` on %s; do not edit by hand." % stamp,
+           "%d distinct Spanish review lines (two sentences of the sample's Spanish reviews each; German for the neural model), one request per line, "
+           "from 1, 4 and 16 clients with keep-alive (`bench/serve/load.py`); every server on 127.0.0.1 on this 2-core "
+           "machine, measured one after another in one run; 20 requests first to start pipelines (4 for the neural model). The translation "
+           "memory is off (`HIKE_REVIEWS_CACHE=0`): the lines are all different anyway. PSS: the server's whole "
+           "process tree after its series." % len(lines), ""]
+    missed = False
+
+    def table(title, ours, theirs, goal_at_16=True):
+        nonlocal missed
+        out.extend(["### " + title, "", "| clients | %s lines/s | %s lines/s | ratio | %s p50 / p95 ms | %s p50 / p95 ms | failed |" % (ours, theirs, ours, theirs),
+                    "|---:|---:|---:|---:|---:|---:|---:|"])
+        for clients in CLIENTS:
+            a, b = rows.get((ours, clients)), rows.get((theirs, clients))
+            if not a or not b:
+                continue
+            ratio = a["lines_per_second"] / b["lines_per_second"] if b["lines_per_second"] else float("inf")
+            goal = ""
+            if clients == 16 and goal_at_16:
+                goal = " (goal ≥ %.0fx)" % GOAL
+                missed = missed or ratio < GOAL
+            out.append("| %d | %.1f | %.1f | %.1fx%s | %.0f / %.0f | %.0f / %.0f | %d + %d |" % (
+                clients, a["lines_per_second"], b["lines_per_second"], ratio, goal, a["p50_ms"], a["p95_ms"],
+                b["p50_ms"], b["p95_ms"], a["failed"], b["failed"]))
+        out.append("")
+
+    table("Apertium spa→eng: ours vs Debian's APy (APy's API: GET /translate?langpair=spa|eng)", "ours-apertium", "apy")
+    out.append("Answers equal to APy's: %d of %d lines." % (equal, len(lines)))
+    out.append("")
+    for line, a, b in differences:
+        out.extend(["- `%s`" % line, "  - ours: `%s`" % a, "  - APy: `%s`" % b])
+    if differences:
+        out.append("")
+    if any(name == "libretranslate" for name, _ in rows):
+        table("An Argos-size model, de→en: ours vs LibreTranslate 1.9.6 (LibreTranslate's API: POST /translate JSON), %d German lines" % args.neural_lines,
+              "ours-neural", "libretranslate")
+        out.append("The model is `bench/neural/make_model.py`'s: Argos's real size (6+6 layers, d_model 512, int8, a "
+                   "50,000-piece vocabulary) with random weights, so decoding costs what a real package's does while "
+                   "its output is not a translation. Both servers use beam 4 as Argos does. LibreTranslate "
+                   "runs with its MiniSBD splitter replaced by a punctuation split (offline it fails otherwise; "
+                   "`Tests/TranslationEngineTests/Fixtures/libretranslate_loopback.py`), which flatters it, and `ARGOS_INTRA_THREADS=1`.")
+        out.append("")
+    else:
+        out.append("LibreTranslate was not measured (no `--lt-python`: run `bench/serve/run` after `scripts/setup-interop`).")
+        out.append("")
+    table("Two instances behind HAProxy vs one (docs/haproxy.cfg; the second instance stopped for the one-instance row)",
+          "haproxy-2", "haproxy-1", goal_at_16=False)
+    out.extend(["### PSS of each server", "", "| server | PSS (MB) |", "|---|---:|"])
+    for name, value in pss.items():
+        out.append("| %s | %.1f |" % (name, value))
+    out.append("")
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write("\n".join(out))
+    print("\n".join(out))
+    return 3 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
