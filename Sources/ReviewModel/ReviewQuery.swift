@@ -32,22 +32,24 @@ public struct ReviewQuery: Sendable, Hashable {
     public func apply(toIndicesOf reviews: [Review], languages: [String: String]) -> [Int] {
         let wantedLanguage = language.flatMap { $0.isEmpty ? nil : $0.lowercased() }
         let needle = searchText.trimmingCharacters(in: .whitespacesAndNewlines)
-        let matching = reviews.enumerated().filter { _, review in
+        let matching = reviews.indices.filter { index in
+            let review = reviews[index]
             if let wantedLanguage {
                 guard languages[review.id]?.lowercased() == wantedLanguage else { return false }
             }
             return needle.isEmpty || Self.contains(review.text, needle) || Self.contains(review.author, needle)
         }
-        return matching.sorted { precedes($0, $1) }.map(\.offset)
+        // Positions are sorted, not copies of the reviews: on 100,000 reviews the copies cost more than the comparisons.
+        return matching.sorted { precedes($0, $1, in: reviews) }
     }
 
     private static func contains(_ haystack: String, _ needle: String) -> Bool {
         haystack.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
     }
 
-    private func precedes(_ lhs: (offset: Int, element: Review), _ rhs: (offset: Int, element: Review)) -> Bool {
-        let left = lhs.element
-        let right = rhs.element
+    private func precedes(_ lhs: Int, _ rhs: Int, in reviews: [Review]) -> Bool {
+        let left = reviews[lhs]
+        let right = reviews[rhs]
         switch sort {
         case .newest where left.date != right.date:
             // `YYYY-MM-DD` sorts chronologically as text.
@@ -64,6 +66,6 @@ public struct ReviewQuery: Sendable, Hashable {
         if left.id != right.id {
             return left.id < right.id
         }
-        return lhs.offset < rhs.offset
+        return lhs < rhs
     }
 }

@@ -52,10 +52,13 @@ extension AppState {
             size = Size(width: max(0, width), height: max(0, height))
             clampAfterChange()
         case .languagesDetected(let found, let done, let total):
+            // What a batch costs is its own size: on 100,000 reviews a recount per batch held the loop.
+            for route in routeLanguageCounts.record(found, previous: languages) {
+                routeLanguageTags[route] = routeLanguageCounts.counts(ofRoute: route).map(\.tag).filter { $0 != "und" }
+            }
             languages.merge(found) { _, new in new }
             detection = DetectionProgress(done: done, total: total)
-            routeLanguageTags = routes.map { Self.languageTags(of: $0, languages: languages) }
-            refreshDetailAfterLanguages()
+            refreshDetailAfterLanguages(found)
         case .terminationRequested:
             shouldQuit = true
         default:
@@ -244,7 +247,7 @@ extension AppState {
 
     private func languagePicker(for detail: RouteDetailState) -> LanguagePickerState {
         let reviews = routes[detail.routeIndex].reviews
-        let counts = languageCounts(of: reviews, languages: languages)
+        let counts = routeLanguageCounts.counts(ofRoute: detail.routeIndex)
         var choices = [LanguageChoice(tag: nil, name: "All", count: reviews.count)]
         choices += counts.map { LanguageChoice(tag: $0.tag, name: LanguageNames.name(of: $0.tag), count: $0.count) }
         var picker = LanguagePickerState(choices: choices)
@@ -269,9 +272,10 @@ extension AppState {
         }
     }
 
-    private mutating func refreshDetailAfterLanguages() {
+    private mutating func refreshDetailAfterLanguages(_ found: [String: String]) {
         for index in screens.indices {
-            guard case .routeDetail(var detail) = screens[index], detail.query.language != nil else { continue }
+            guard case .routeDetail(var detail) = screens[index], detail.query.language != nil,
+                  routeLanguageCounts.touches(found, route: detail.routeIndex) else { continue }
             refilter(&detail)
             screens[index] = .routeDetail(detail)
         }

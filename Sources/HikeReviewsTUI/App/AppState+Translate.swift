@@ -180,8 +180,12 @@ extension AppState {
         guard let detail else { return [] }
         let opened = before.detail?.routeIndex != detail.routeIndex
         let retargeted = before.target != targetLanguage
-        let refiltered = before.detail.map { Set($0.visible) != Set(detail.visible) } ?? true
-        guard opened || retargeted || refiltered || before.knownLanguages != knownLanguages else { return [] }
+        // Arrays first: the same array (every key that moves only the selection) costs nothing.
+        let refiltered = before.detail.map { $0.visible != detail.visible && Set($0.visible) != Set(detail.visible) } ?? true
+        // Detection reports in batches: looking up every shown review again after each one held
+        // the loop on big routes, so what detection learns is looked up once, when it ends.
+        let learned = before.knownLanguages != knownLanguages && detection.isFinished
+        guard opened || retargeted || refiltered || learned else { return [] }
         let reviews = routes[detail.routeIndex].reviews
         var jobs: [TranslationJob] = []
         var dropped = false
