@@ -189,6 +189,7 @@ extension AppState {
         let reviews = routes[detail.routeIndex].reviews
         var jobs: [TranslationJob] = []
         var dropped = false
+        var inTarget = TargetLanguageMatch(targetLanguage)
         for index in detail.visible {
             let review = reviews[index]
             if let current = translations[review.id] {
@@ -200,7 +201,7 @@ extension AppState {
                     dropped = true
                 }
             }
-            guard let source = language(of: review), !LanguageNames.sameLanguage(source, targetLanguage) else { continue }
+            guard let source = language(of: review), !inTarget.matches(source) else { continue }
             jobs.append(TranslationJob(reviewID: review.id, text: review.text, source: source))
         }
         if dropped { revealSelection() }
@@ -257,12 +258,13 @@ extension AppState {
         notice = nil
         var jobs: [TranslationJob] = []
         var unidentified: [String] = []
+        var inTarget = TargetLanguageMatch(target)
         for index in detail.visible {
             let review = routes[detail.routeIndex].reviews[index]
             let source = language(of: review)
             // A review already in the target language is left as it is (the engine's rule:
             // case-insensitive, region and variant aside).
-            if let source, LanguageNames.sameLanguage(source, target) {
+            if let source, inTarget.matches(source) {
                 translations[review.id] = nil
                 continue
             }
