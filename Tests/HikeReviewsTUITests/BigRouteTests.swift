@@ -1,5 +1,8 @@
+import Foundation
 import ReviewModel
+import TestSupport
 import Testing
+import TranslationEngine
 @testable import HikeReviewsTUI
 
 /// Issue 19, "the app freezes on big data", in the reducer: what an action costs must not grow
@@ -71,5 +74,27 @@ import Testing
         }
         #expect(screen.contains(BigRoute.oldestText), "\(screen)")
         #expect(state.detail?.selected == 99_999)
+    }
+
+    /// A signal that arrives behind a backlog (detection batches waiting to be reduced) is
+    /// answered first: the app quits without reducing them. A held loop once ignored SIGTERM.
+    @MainActor @Test func aSignalIsAnsweredBeforeTheBatchesWaitingWithIt() async {
+        let store = Scratch.root.appendingPathComponent("big-store-\(UUID().uuidString)").path
+        let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: store + "/index.json"), offline: true)
+        let queue = ActionQueue()
+        let backend = TestBackend(size: .init(width: 100, height: 30), queue: queue)
+        let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), manager: manager)
+        let ids = Fixtures.languages.keys.sorted()
+        for start in stride(from: 0, to: ids.count, by: 10) {
+            let found = Dictionary(uniqueKeysWithValues: ids[start..<min(start + 10, ids.count)].map { ($0, Fixtures.languages[$0]!) })
+            queue.send(.languagesDetected(found, done: min(start + 10, ids.count), total: ids.count))
+        }
+        queue.send(.terminationRequested)
+        let state = AppState(routes: Fixtures.catalog.routes, size: backend.size, targetLanguage: "en")
+        let final = await AppRunner.loop(backend, state: state, runner: runner, queue: queue)
+        await runner.cancelAll()
+        #expect(final.shouldQuit)
+        #expect(final.languages.isEmpty, "no batch was reduced before quitting")
+        try? FileManager.default.removeItem(atPath: store)
     }
 }
