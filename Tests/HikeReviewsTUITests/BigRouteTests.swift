@@ -97,4 +97,29 @@ import TranslationEngine
         #expect(final.languages.isEmpty, "no batch was reduced before quitting")
         try? FileManager.default.removeItem(atPath: store)
     }
+
+    /// A route filtered to one language while detection runs takes each batch's matches in,
+    /// in order, the selected review kept (a full re-sort of the route per batch held the loop).
+    @Test func aFilteredRouteTakesEachBatchsMatchesInOrder() throws {
+        var (state, languages) = Self.state(20_000)
+        let ids = state.routes[0].reviews.map(\.id)
+        let first = Dictionary(uniqueKeysWithValues: ids[0..<1_000].map { ($0, languages[$0]!) })
+        _ = state.reduce(.languagesDetected(first, done: 1_000, total: ids.count))
+        Fixtures.press([.enter], on: &state)
+        var detail = try #require(state.detail)
+        detail.query.language = "es"
+        detail.visible = detail.query.apply(toIndicesOf: state.routes[0].reviews, languages: state.languages)
+        state.detail = detail
+        Fixtures.press([.char("j"), .char("j")], on: &state)
+        let selectedID = try #require(state.detail.map { ids[$0.visible[$0.selected]] })
+        for start in stride(from: 1_000, to: ids.count, by: 1_000) {
+            var found = Dictionary(uniqueKeysWithValues: ids[start..<min(start + 1_000, ids.count)].map { ($0, languages[$0]!) })
+            // Now and then a review already known is read again in another language.
+            if start == 5_000, let spanish = ids[0..<1_000].first(where: { languages[$0] == "es" && $0 != selectedID }) { found[spanish] = "pt" }
+            _ = state.reduce(.languagesDetected(found, done: min(start + 1_000, ids.count), total: ids.count))
+            let shown = try #require(state.detail)
+            #expect(shown.visible == shown.query.apply(toIndicesOf: state.routes[0].reviews, languages: state.languages))
+            #expect(ids[shown.visible[shown.selected]] == selectedID)
+        }
+    }
 }
