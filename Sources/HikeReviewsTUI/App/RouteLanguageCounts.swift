@@ -7,15 +7,22 @@ import ReviewModel
 struct RouteLanguageCounts: Equatable, Sendable {
     /// Per route: tag -> reviews in it.
     private var counts: [[String: Int]]
-    /// The routes a review id appears in, once per appearance (ids may repeat across routes).
-    private let places: [String: [Int]]
+    /// Where a review id appears: route and position in it (ids may repeat across routes).
+    private struct Place: Sendable {
+        var route: Int
+        var review: Int
+    }
+
+    private let places: [String: [Place]]
 
     init(routes: [Route]) {
         counts = Array(repeating: [:], count: routes.count)
-        var places: [String: [Int]] = [:]
+        var places: [String: [Place]] = [:]
         places.reserveCapacity(routes.reduce(0) { $0 + $1.reviews.count })
         for (index, route) in routes.enumerated() {
-            for review in route.reviews { places[review.id, default: []].append(index) }
+            for (position, review) in route.reviews.enumerated() {
+                places[review.id, default: []].append(Place(route: index, review: position))
+            }
         }
         self.places = places
     }
@@ -27,8 +34,8 @@ struct RouteLanguageCounts: Equatable, Sendable {
         var changed: Set<Int> = []
         for (id, tag) in found {
             let old = previous[id]
-            guard old != tag, let routes = places[id] else { continue }
-            for route in routes {
+            guard old != tag, let places = places[id] else { continue }
+            for route in places.map(\.route) {
                 if let old {
                     counts[route][old, default: 0] -= 1
                     if counts[route][old] == 0 { counts[route][old] = nil }
@@ -40,14 +47,14 @@ struct RouteLanguageCounts: Equatable, Sendable {
         return changed
     }
 
-    /// Whether any of `found`'s reviews is on `route`.
-    func touches(_ found: [String: String], route: Int) -> Bool {
-        found.keys.contains { contains($0, route: route) }
-    }
-
     /// Whether the review with `id` is on `route`.
     func contains(_ id: String, route: Int) -> Bool {
-        places[id]?.contains(route) == true
+        places[id]?.contains { $0.route == route } == true
+    }
+
+    /// The positions on `route` of the reviews with these ids.
+    func positions(of ids: some Sequence<String>, route: Int) -> [Int] {
+        ids.flatMap { places[$0, default: []].filter { $0.route == route }.map(\.review) }
     }
 
     /// The route's languages with their counts, most common first and then by tag (as
