@@ -18,6 +18,8 @@ public actor ReviewLanguageIndex {
     }
 
     private let detector: any LanguageDetecting
+    /// How many chunks are detected at once.
+    private let parallelism: Int
     private var tags: [Key: String] = [:]
     /// Latest tag per id, for `cached(_:)`.
     private var tagByID: [String: String] = [:]
@@ -25,9 +27,11 @@ public actor ReviewLanguageIndex {
     private var inFlight: Set<Key> = []
     private var waiters: [Key: [CheckedContinuation<String, Never>]] = [:]
 
-    /// Creates an empty index that asks `detector` about reviews it has not seen.
-    public init(detector: some LanguageDetecting) {
+    /// Creates an empty index that asks `detector` about reviews it has not seen, on at most
+    /// `parallelism` threads at once (default: one per processor; an app leaves one to its loop).
+    public init(detector: some LanguageDetecting, parallelism: Int? = nil) {
         self.detector = detector
+        self.parallelism = max(1, parallelism ?? ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// The language of `review`, detected now on this actor unless it is cached.
@@ -68,13 +72,17 @@ public actor ReviewLanguageIndex {
         if !fresh.isEmpty {
             let detector = detector
             await withTaskGroup(of: [(Key, String)].self) { group in
-                for chunk in Self.chunks(of: fresh) {
-                    group.addTask {
-                        await Self.detect(chunk, with: detector)
-                    }
+                var waiting = chunks(of: fresh)[...]
+                // At most `parallelism` chunks at once: the next starts as one ends.
+                for _ in 0..<parallelism {
+                    guard let chunk = waiting.popFirst() else { break }
+                    group.addTask { await Self.detect(chunk, with: detector) }
                 }
                 // Results are stored chunk by chunk, so waiters resume as early as possible.
                 for await detections in group {
+                    if let chunk = waiting.popFirst() {
+                        group.addTask { await Self.detect(chunk, with: detector) }
+                    }
                     for (key, tag) in detections {
                         finish(key, tag: tag)
                         result[key.id] = tag
@@ -131,9 +139,8 @@ public actor ReviewLanguageIndex {
     }
 
     /// Splits `keys` into a few chunks per processor: enough to balance uneven texts, few enough to keep task overhead small.
-    private static func chunks(of keys: [Key]) -> [[Key]] {
-        let processors = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        let chunkSize = max(16, (keys.count + processors * 4 - 1) / (processors * 4))
+    private func chunks(of keys: [Key]) -> [[Key]] {
+        let chunkSize = max(16, (keys.count + parallelism * 4 - 1) / (parallelism * 4))
         return stride(from: 0, to: keys.count, by: chunkSize).map { start in
             Array(keys[start..<min(start + chunkSize, keys.count)])
         }

@@ -83,3 +83,20 @@ extension ReviewQueryTests {
         #expect(counts.first?.count == 1)
     }
 }
+
+extension ReviewQueryTests {
+    /// Adding the reviews whose language was just detected gives what a fresh `apply` gives,
+    /// for every split of what was known before into what is learned after.
+    @Test func addingNewlyDetectedReviewsMatchesAFreshApply() {
+        let more = ["e": "en", "x": "es"]
+        let all = Self.languages.merging(more) { $1 }
+        for query in [ReviewQuery(language: "es"), ReviewQuery(language: "en", sort: .bestRated), ReviewQuery(language: "es", searchText: "camino")] {
+            for known in [[String: String](), Self.languages] {
+                let shown = query.apply(toIndicesOf: Self.reviews, languages: known)
+                let candidates = Self.reviews.indices.filter { known[Self.reviews[$0].id] == nil }
+                #expect(query.adding(candidates, to: shown, in: Self.reviews, languages: all)
+                    == query.apply(toIndicesOf: Self.reviews, languages: all))
+            }
+        }
+    }
+}

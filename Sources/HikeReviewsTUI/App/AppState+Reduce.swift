@@ -52,10 +52,18 @@ extension AppState {
             size = Size(width: max(0, width), height: max(0, height))
             clampAfterChange()
         case .languagesDetected(let found, let done, let total):
+            // What a batch costs is its own size: on 100,000 reviews a recount per batch held the loop.
+            let touched = routeLanguageCounts.record(found, previous: languages)
+            for route in touched {
+                routeLanguageTags[route] = routeLanguageCounts.counts(ofRoute: route).map(\.tag).filter { $0 != "und" }
+            }
+            // Reviews read for the first time can only join a filtered list; one read again in
+            // another language may leave it, so then the list is worked out afresh.
+            let firstRead = found.keys.filter { languages[$0] == nil }
+            let reread = firstRead.count < found.count
             languages.merge(found) { _, new in new }
             detection = DetectionProgress(done: done, total: total)
-            routeLanguageTags = routes.map { Self.languageTags(of: $0, languages: languages) }
-            refreshDetailAfterLanguages()
+            refreshDetailAfterLanguages(touched: touched, firstRead: firstRead, reread: reread)
         case .terminationRequested:
             shouldQuit = true
         default:
@@ -244,7 +252,7 @@ extension AppState {
 
     private func languagePicker(for detail: RouteDetailState) -> LanguagePickerState {
         let reviews = routes[detail.routeIndex].reviews
-        let counts = languageCounts(of: reviews, languages: languages)
+        let counts = routeLanguageCounts.counts(ofRoute: detail.routeIndex)
         var choices = [LanguageChoice(tag: nil, name: "All", count: reviews.count)]
         choices += counts.map { LanguageChoice(tag: $0.tag, name: LanguageNames.name(of: $0.tag), count: $0.count) }
         var picker = LanguagePickerState(choices: choices)
@@ -255,10 +263,11 @@ extension AppState {
     }
 
     /// Recomputes which reviews pass the query, keeping the selected review when it still passes.
-    private mutating func refilter(_ detail: inout RouteDetailState) {
+    /// `visible`, when given, is what passes, worked out by the caller.
+    private mutating func refilter(_ detail: inout RouteDetailState, to visible: [Int]? = nil) {
         let reviews = routes[detail.routeIndex].reviews
         let previous = detail.visible.indices.contains(detail.selected) ? detail.visible[detail.selected] : nil
-        detail.visible = detail.query.apply(toIndicesOf: reviews, languages: languages)
+        detail.visible = visible ?? detail.query.apply(toIndicesOf: reviews, languages: languages)
         if let previous, let kept = detail.visible.firstIndex(of: previous) {
             detail.selected = kept
             scroll(&detail) { $0.reveal(&$1) }
@@ -269,10 +278,17 @@ extension AppState {
         }
     }
 
-    private mutating func refreshDetailAfterLanguages() {
+    private mutating func refreshDetailAfterLanguages(touched: Set<Int>, firstRead: [String], reread: Bool) {
         for index in screens.indices {
-            guard case .routeDetail(var detail) = screens[index], detail.query.language != nil else { continue }
-            refilter(&detail)
+            guard case .routeDetail(var detail) = screens[index], detail.query.language != nil,
+                  touched.contains(detail.routeIndex) else { continue }
+            if reread {
+                refilter(&detail)
+            } else {
+                let added = routeLanguageCounts.positions(of: firstRead, route: detail.routeIndex)
+                let visible = detail.query.adding(added, to: detail.visible, in: routes[detail.routeIndex].reviews, languages: languages)
+                refilter(&detail, to: visible)
+            }
             screens[index] = .routeDetail(detail)
         }
         if case .languagePicker(var picker) = modals.last, let detail {

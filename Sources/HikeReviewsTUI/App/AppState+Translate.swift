@@ -180,11 +180,16 @@ extension AppState {
         guard let detail else { return [] }
         let opened = before.detail?.routeIndex != detail.routeIndex
         let retargeted = before.target != targetLanguage
-        let refiltered = before.detail.map { Set($0.visible) != Set(detail.visible) } ?? true
-        guard opened || retargeted || refiltered || before.knownLanguages != knownLanguages else { return [] }
+        // Arrays first: the same array (every key that moves only the selection) costs nothing.
+        let refiltered = before.detail.map { $0.visible != detail.visible && Set($0.visible) != Set(detail.visible) } ?? true
+        // Detection reports in batches: looking up every shown review again after each one held
+        // the loop on big routes, so what detection learns is looked up once, when it ends.
+        let learned = before.knownLanguages != knownLanguages && detection.isFinished
+        guard opened || retargeted || refiltered || learned else { return [] }
         let reviews = routes[detail.routeIndex].reviews
         var jobs: [TranslationJob] = []
         var dropped = false
+        var inTarget = TargetLanguageMatch(targetLanguage)
         for index in detail.visible {
             let review = reviews[index]
             if let current = translations[review.id] {
@@ -196,7 +201,7 @@ extension AppState {
                     dropped = true
                 }
             }
-            guard let source = language(of: review), !LanguageNames.sameLanguage(source, targetLanguage) else { continue }
+            guard let source = language(of: review), !inTarget.matches(source) else { continue }
             jobs.append(TranslationJob(reviewID: review.id, text: review.text, source: source))
         }
         if dropped { revealSelection() }
@@ -253,12 +258,13 @@ extension AppState {
         notice = nil
         var jobs: [TranslationJob] = []
         var unidentified: [String] = []
+        var inTarget = TargetLanguageMatch(target)
         for index in detail.visible {
             let review = routes[detail.routeIndex].reviews[index]
             let source = language(of: review)
             // A review already in the target language is left as it is (the engine's rule:
             // case-insensitive, region and variant aside).
-            if let source, LanguageNames.sameLanguage(source, target) {
+            if let source, inTarget.matches(source) {
                 translations[review.id] = nil
                 continue
             }

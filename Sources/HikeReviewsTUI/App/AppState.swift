@@ -15,6 +15,8 @@ struct AppState: Equatable, Sendable {
     var detection = DetectionProgress()
     /// The detected languages of each route's reviews, most frequent first (kept with `languages`).
     var routeLanguageTags: [[String]] = []
+    /// What `routeLanguageTags` are counted from, kept batch by batch.
+    var routeLanguageCounts: RouteLanguageCounts
     var size: Size
     var routeList = RouteListState()
     /// Screens above the route list (the list is always at the bottom of the stack).
@@ -51,6 +53,7 @@ struct AppState: Equatable, Sendable {
         self.targetLanguage = targetLanguage
         routeList.visible = Array(routes.indices)
         routeLanguageTags = Array(repeating: [], count: routes.count)
+        routeLanguageCounts = RouteLanguageCounts(routes: routes)
         detection.total = routes.reduce(0) { $0 + $1.reviews.count }
     }
 

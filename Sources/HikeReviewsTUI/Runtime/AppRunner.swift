@@ -82,6 +82,10 @@ enum AppRunner {
                 }
             }
             guard !actions.isEmpty else { continue }
+            // A signal is answered before whatever waited with it: the app quits anyway.
+            if actions.contains(where: { if case .terminationRequested = $0 { true } else { false } }) {
+                actions = [.terminationRequested]
+            }
             let wasDetecting = !state.detection.isFinished
             for action in actions {
                 await runner.run(state.reduce(action))

@@ -1,3 +1,4 @@
+import Foundation
 import ReviewModel
 import TranslationEngine
 
@@ -51,7 +52,8 @@ actor EffectRunner {
         self.queue = queue
         self.engine = engine
         self.memory = engine.memory
-        self.index = ReviewLanguageIndex(detector: detector)
+        // Detection leaves one processor to the main loop, so keys are answered while it runs.
+        self.index = ReviewLanguageIndex(detector: detector, parallelism: ProcessInfo.processInfo.activeProcessorCount - 1)
         self.manager = manager
         self.consent = TerminalConsent(queue: queue, manager: manager)
     }
@@ -117,13 +119,14 @@ actor EffectRunner {
     /// Starts `work` as the task of `key`, cancelling the task the key had (a download its
     /// translators started goes on: the user approved it).
     @discardableResult
-    func start(_ key: Key, translators: [BatchTranslator] = [], _ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+    func start(_ key: Key, translators: [BatchTranslator] = [], priority: TaskPriority = .userInitiated,
+               _ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
         cancel(key)
         generation += 1
         let generation = self.generation
         // The task runs `work` off the actor, then comes back to it to remove itself; it cannot
         // do so before it is recorded below, since that needs the actor this call holds.
-        let task = Task(priority: .userInitiated) {
+        let task = Task(priority: priority) {
             await work()
             self.finished(key, generation)
         }
@@ -142,11 +145,13 @@ actor EffectRunner {
         translators[generation] = nil
     }
 
-    /// Detects in batches so the screen fills in while the rest is still being read.
+    /// Detects in slices, off the main actor, so the screen fills in while the rest is still
+    /// being read; each slice yields before the next, and the reducer's cost per slice is the
+    /// slice's size, so the main loop is never held.
     private func detect(_ reviews: [Review]) {
         let queue = self.queue
         let index = self.index
-        start(.detection) {
+        start(.detection, priority: .utility) {
             let batchSize = 256
             var done = 0
             for start in stride(from: 0, to: reviews.count, by: batchSize) {
@@ -155,6 +160,7 @@ actor EffectRunner {
                 let found = await index.detectAll(batch)
                 done += batch.count
                 queue.send(.languagesDetected(found, done: done, total: reviews.count))
+                await Task.yield()
             }
         }
     }

@@ -69,6 +69,23 @@ enum AppView {
         return bar
     }
 
+    /// How many shown reviews have a remembered translation into the target. Counted from the
+    /// remembered translations, few or none, rather than from every review shown: on a route of
+    /// 100,000 reviews a count per frame held every key.
+    static func rememberedCount(_ state: AppState, _ detail: RouteDetailState) -> Int {
+        let remembered = state.translations.compactMap { id, translation -> String? in
+            guard translation.target == state.targetLanguage, case .done(_, _, _, _, true) = translation.status else { return nil }
+            return id
+        }
+        guard !remembered.isEmpty else { return 0 }
+        let reviews = state.routes[detail.routeIndex].reviews
+        guard detail.visible.count == reviews.count else {
+            let wanted = Set(remembered)
+            return detail.visible.count { wanted.contains(reviews[$0].id) }
+        }
+        return remembered.count { state.routeLanguageCounts.contains($0, route: detail.routeIndex) }
+    }
+
     /// The status bar's text for what is on top.
     static func statusBar(of state: AppState) -> StatusBar {
         let position: String
@@ -77,12 +94,7 @@ enum AppView {
             position = StatusBar.position(packs.selected, of: packs.rows.count)
         } else if let detail = state.detail {
             position = StatusBar.position(detail.selected, of: detail.visible.count)
-            let reviews = state.routes[detail.routeIndex].reviews
-            remembered = detail.visible.count { index in
-                guard let translation = state.translations[reviews[index].id], translation.target == state.targetLanguage,
-                      case .done(_, _, _, _, true) = translation.status else { return false }
-                return true
-            }
+            remembered = rememberedCount(state, detail)
         } else {
             position = StatusBar.position(state.routeList.selected, of: state.routeList.visible.count)
         }
