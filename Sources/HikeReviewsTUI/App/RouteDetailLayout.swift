@@ -155,11 +155,12 @@ struct RouteDetailLayout {
     }
 
     /// The route as its tag reads: `es→en`, and `de→en · neural` when a neural model ran a leg
-    /// (`de→en→es · neural+apertium` for a route that mixes engines); `es→en · remembered` when
-    /// the translation memory answered.
+    /// (`de→en→es · neural+apertium` for a route that mixes engines), `es→en · remote` when a
+    /// server did (the text left the machine: always said); `es→en · remembered` when the
+    /// translation memory answered.
     static func routeTag(_ route: [String], engines: [PackEngine], remembered: Bool = false) -> String {
         var tag = route.joined(separator: "→")
-        if engines.contains(.neural) {
+        if engines.contains(where: { $0 != .apertium }) {
             var used: [String] = []
             for engine in engines where !used.contains(engine.rawValue) { used.append(engine.rawValue) }
             tag += " · " + used.joined(separator: "+")
