@@ -82,26 +82,26 @@ struct ApyRoutes {
         }
         switch outcomes.first {
         case .translated(let response)?:
-            // APy marks unknown words with `*` unless told `markUnknown=no`.
-            let mark = ((try? parameters.string("markUnknown")) ?? nil).map { !["no", "false", "0"].contains($0.lowercased()) } ?? true
-            let text = mark ? Self.marking(response.unknownWords, in: response.targetText) : response.targetText
+            // APy gives the generator's marks (`*`, `#`, `@`); `markUnknown=no` strips only `*`.
+            let starred = ((try? parameters.string("markUnknown")) ?? nil).map { !["no", "false", "0"].contains($0.lowercased()) } ?? true
+            let text = Self.marking(response.unknownWords, marks: response.unknownWordMarks, starred: starred, in: response.targetText)
             return Self.envelope(["translatedText": text])
         case .failed(let error)?: return Self.error(error.httpStatus, error.description)
         case .unchanged?, nil: return Self.envelope(["translatedText": text])
         }
     }
 
-    /// `text` with `*` before every occurrence of an unknown word where the generator would
-    /// have marked it (Apertium passes unknown words through unchanged, so they are found as
-    /// they were written). Words are read as the engine reads marks
+    /// `text` with the generator's mark (`marks[word]`, else `*`; `*` only when `starred`)
+    /// before every occurrence of an unknown word where the generator would have marked it
+    /// (Apertium passes unknown words through unchanged, so they are found as they were written). Words are read as the engine reads marks
     /// (`PipelineTranslation.isWordCharacter`): a mark's word runs to the first character that
     /// is not a word character, so `Pol-pol`, unknown, came out of the generator as `*Pol-*pol`
     /// and its unknown words are `Pol-` and `pol`. At each word start the longest unknown word
     /// that is either the rest of the word or ends in `-` is marked, and reading goes on after it.
-    static func marking(_ unknown: [String], in text: String) -> String {
-        guard !unknown.isEmpty else { return text }
-        let words = Set(unknown)
-        let longest = unknown.map(\.count).max() ?? 0
+    static func marking(_ unknown: [String], marks: [String: Character] = [:], starred: Bool = true, in text: String) -> String {
+        let words = Set(unknown.filter { starred || marks[$0] != nil })
+        guard !words.isEmpty else { return text }
+        let longest = words.map(\.count).max() ?? 0
         let characters = Array(text)
         var result = ""
         var index = 0
@@ -115,7 +115,8 @@ struct ApyRoutes {
                 continue
             }
             if atWordStart, let length = markedLength(at: index, in: characters, words: words, longest: longest) {
-                result += "*" + String(characters[index..<index + length])
+                let word = String(characters[index..<index + length])
+                result += String(marks[word] ?? "*") + word
                 index += length
                 atWordStart = true
                 continue

@@ -59,7 +59,7 @@ struct BusyChildrenTests {
     }
 
     /// Waits up to a safety net for `condition`, polling.
-    static func eventually(seconds: Int = 120, _ condition: () -> Bool) async -> Bool {
+    static func eventually(seconds: Int = 240, _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < deadline {
             if condition() { return true }

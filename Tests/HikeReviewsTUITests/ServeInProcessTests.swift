@@ -29,6 +29,8 @@ struct ServeInProcessTests {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(#"{"q": ["El perro bebe agua.", "  "], "source": "es", "target": "en"}"#.utf8)
+        // A safety net, not a measure: a loaded machine once took past URLSession's 60 s default.
+        request.timeoutInterval = 280
         let (data, response) = try await URLSession.shared.data(for: request)
         await server.drain()
         await engine.shutdown()
@@ -69,6 +71,9 @@ struct ServeInProcessTests {
         // engine's unknown words are `Pol-` and `pol`: marked the same way, never inside a word.
         #expect(ApyRoutes.marking(["Pol-", "pol"], in: "The source of Pol-pol is near Pol.") == "The source of *Pol-*pol is near Pol.")
         #expect(ApyRoutes.marking(["pol"], in: "The pols of pol-ish pol.") == "The pols of pol-ish *pol.")
+        // A word the generator could not inflect keeps its `#`, even with markUnknown=no (APy strips only `*`).
+        #expect(ApyRoutes.marking(["xyzzy", "paste"], marks: ["paste": "#"], in: "the sun paste of xyzzy") == "the sun #paste of *xyzzy")
+        #expect(ApyRoutes.marking(["xyzzy", "paste"], marks: ["paste": "#"], starred: false, in: "the sun paste of xyzzy") == "the sun #paste of xyzzy")
     }
 
     @Test func serveOptions() throws {

@@ -41,7 +41,8 @@ struct TestBackendTests {
         /// Waits (up to 90 s) for a frame that satisfies `done`; returns the last frame's text.
         @discardableResult
         func waitForScreen(_ done: (String) -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-            let deadline = ContinuousClock.now + .seconds(90)
+            // A safety net: a machine loaded far past two hogs once took past 90 s here.
+            let deadline = ContinuousClock.now + .seconds(240)
             while !done(screen) {
                 try #require(ContinuousClock.now < deadline, "timed out on:\n\(screen)", sourceLocation: sourceLocation)
                 try await Task.sleep(for: .milliseconds(10))

@@ -174,7 +174,8 @@ extension TranslationMemory {
                 // whose key is the asked text in another normalization form ("e\u{301}" for "é")
                 // would be taken for it. The README promises "exactly as given, byte for byte".
                 guard row.blob(0) == material else { return }
-                entry = Entry(targetText: row.text(1), unknownWords: Self.words(row.text(2)))
+                let (words, marks) = Self.words(row.text(2))
+                entry = Entry(targetText: row.text(1), unknownWords: words, marks: marks)
             }
             return entry
         } ?? nil
@@ -198,7 +199,7 @@ extension TranslationMemory {
     }
 
     func store(_ entry: Entry, for key: MemoryKey, in state: inout State) {
-        let unknown = entry.unknownWords.joined(separator: "\n")
+        let unknown = Self.column(entry.unknownWords, marks: entry.marks)
         let bytes = Int64(key.material.utf8.count + entry.targetText.utf8.count + unknown.utf8.count + key.packs.utf8.count + Self.rowOverhead)
         let (hits, misses) = (state.pendingHits, state.pendingMisses)
         let number = state.storedEntries + 1
@@ -321,8 +322,28 @@ extension TranslationMemory {
         }
     }
 
-    static func words(_ text: String) -> [String] {
-        text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// The `unknown` column: one word a line, a word the generator marked `#` or `@` with its
+    /// mark in front (a word is made of word characters, so a leading `#` or `@` cannot be its own;
+    /// rows written before marks were kept have none).
+    static func column(_ words: [String], marks: [String: Character]) -> String {
+        words.map { word in marks[word].map { String($0) + word } ?? word }.joined(separator: "\n")
+    }
+
+    /// The words of an `unknown` column and their marks (see `column(_:marks:)`).
+    static func words(_ text: String) -> (words: [String], marks: [String: Character]) {
+        guard !text.isEmpty else { return ([], [:]) }
+        var words: [String] = []
+        var marks: [String: Character] = [:]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let mark = line.first, mark == "#" || mark == "@" {
+                let word = String(line.dropFirst())
+                words.append(word)
+                marks[word] = mark
+            } else {
+                words.append(String(line))
+            }
+        }
+        return (words, marks)
     }
 
     /// Milliseconds since 1970: when an entry was last used.

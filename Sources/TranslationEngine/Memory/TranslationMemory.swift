@@ -48,10 +48,13 @@ public final class TranslationMemory: Sendable {
     public struct Entry: Sendable, Hashable {
         public var targetText: String
         public var unknownWords: [String]
+        /// The generator's mark of unknown words it did not mark `*` (`PipelineTranslation.marks`).
+        public var marks: [String: Character]
 
-        public init(targetText: String, unknownWords: [String] = []) {
+        public init(targetText: String, unknownWords: [String] = [], marks: [String: Character] = [:]) {
             self.targetText = targetText
             self.unknownWords = unknownWords
+            self.marks = marks
         }
     }
 

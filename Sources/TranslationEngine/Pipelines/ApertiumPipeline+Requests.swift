@@ -51,9 +51,9 @@ extension ApertiumPipeline {
         for part in parts {
             guard let part else { continue }
             text += part.text
-            unknown.add(part.unknownWords)
+            unknown.add(part.unknownWords, marks: part.marks)
         }
-        return PipelineTranslation(text: text, unknownWords: unknown.words)
+        return PipelineTranslation(text: text, unknownWords: unknown.words, marks: unknown.marks)
     }
 
     /// One framed request, retried once if it was the one at fault and resubmitted if it was
@@ -78,7 +78,8 @@ extension ApertiumPipeline {
                     return UnknownWords.extract(from: stream, marked: mode.marksUnknownWords)
                 }
                 let text = UnknownWords.extract(from: stream, marked: false).text
-                return PipelineTranslation(text: text, unknownWords: tapped)
+                let words = UnknownWords.Collector(markedWords: tapped)
+                return PipelineTranslation(text: text, unknownWords: words.words, marks: words.marks)
             } catch let failure as ChildPipeline.Failure {
                 slot.retire(child, crashed: failure.error != .shutDown)
                 if slot.isShutDown { throw PipelineError.shutDown }

@@ -15,7 +15,8 @@ struct MarkTap {
     private var words = UnknownWords.Collector()
 
     /// Feeds a chunk; returns the bytes to pass on and, for every request that ended in the
-    /// chunk, its unknown words (in order).
+    /// chunk, its unknown words (in order, `#` or `@` in front of a word so marked:
+    /// `UnknownWords.Collector.markedWords`).
     mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> (output: [UInt8], finished: [[String]]) {
         var output: [UInt8] = []
         var finished: [[String]] = []
@@ -28,7 +29,7 @@ struct MarkTap {
             if let start = Self.terminatorStart(segment) {
                 output += strip(Array(segment[..<start]))
                 output += segment[start...]
-                finished.append(words.words)
+                finished.append(words.markedWords)
                 words = UnknownWords.Collector()
             } else {
                 output += strip(segment)
@@ -64,7 +65,7 @@ struct MarkTap {
                 while end < bytes.count && Self.isWordByte(bytes[end]) { end += 1 }
                 // Non-ASCII punctuation (« ¿ —) is not part of the word.
                 let word = String(decoding: bytes[(index + 1)..<end], as: UTF8.self).prefix(while: PipelineTranslation.isWordCharacter)
-                if !word.isEmpty { words.add([String(word)]) }
+                if !word.isEmpty { words.add([String(word)], marks: [String(word): Character(Unicode.Scalar(byte))]) }
                 // The mark goes even when no word follows it: the generator marks a form it cannot
                 // generate whatever it is ("#\$" for the "$" of "5$"), and `-n` writes none.
                 index += 1

@@ -5,10 +5,14 @@ public struct PipelineTranslation: Sendable, Hashable {
     /// Words the engine did not know (marked `*`, `#` or `@` by the generator), in order of
     /// appearance, each once.
     public var unknownWords: [String]
+    /// The generator's mark of each unknown word it did not mark `*`: `#` for a word it could
+    /// not inflect, `@` for one the bilingual dictionary lacks. A word missing here was `*`.
+    public var marks: [String: Character]
 
-    public init(text: String, unknownWords: [String]) {
+    public init(text: String, unknownWords: [String], marks: [String: Character] = [:]) {
         self.text = text
         self.unknownWords = unknownWords
+        self.marks = marks
     }
 
     /// Whether a character belongs to a word, for finding the words in `unknownWords`.

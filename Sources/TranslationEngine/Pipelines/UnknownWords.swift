@@ -53,7 +53,7 @@ enum UnknownWords {
                 }
                 // Every mark is the generator's (the user's are placeholders), even with no word
                 // after it ("#$5": a form it could not generate); `-n` writes none.
-                if !current.word.isEmpty { collector.add([current.word]) }
+                if !current.word.isEmpty { collector.add([current.word], marks: [current.word: current.mark]) }
                 pending = nil
             }
             if marked, "*#@".contains(character) {
@@ -62,18 +62,39 @@ enum UnknownWords {
             }
             text.append(contentsOf: restored(character))
         }
-        if let pending, !pending.word.isEmpty { collector.add([pending.word]) }
-        return PipelineTranslation(text: text, unknownWords: collector.words)
+        if let pending, !pending.word.isEmpty { collector.add([pending.word], marks: [pending.word: pending.mark]) }
+        return PipelineTranslation(text: text, unknownWords: collector.words, marks: collector.marks)
     }
 
-    /// Unknown words in order, each once.
+    /// Unknown words in order, each once, with the mark each first had when it was not `*`.
     struct Collector {
         private(set) var words: [String] = []
+        private(set) var marks: [String: Character] = [:]
         private var seen: Set<String> = []
 
-        mutating func add(_ found: [String]) {
+        mutating func add(_ found: [String], marks givenMarks: [String: Character] = [:]) {
             for word in found where !word.isEmpty && seen.insert(word).inserted {
                 words.append(word)
+                if let mark = givenMarks[word], mark != "*" { marks[word] = mark }
+            }
+        }
+
+        /// The words with their mark in front when it is `#` or `@` (a word is made of word
+        /// characters, so a leading `#` or `@` is never its own): one list to carry, read back
+        /// with `init(markedWords:)`.
+        var markedWords: [String] {
+            words.map { word in marks[word].map { String($0) + word } ?? word }
+        }
+
+        init() {}
+
+        init(markedWords: [String]) {
+            for entry in markedWords {
+                if let mark = entry.first, mark == "#" || mark == "@" {
+                    add([String(entry.dropFirst())], marks: [String(entry.dropFirst()): mark])
+                } else {
+                    add([entry])
+                }
             }
         }
     }

@@ -30,6 +30,9 @@ public actor TranslationSession {
         public let route: [String]
         /// Words the engine did not know and left as they were, in order, each once.
         public let unknownWords: [String]
+        /// Apertium's mark of each word of `unknownWords` its generator did not mark `*`: `#`
+        /// for a word it could not inflect, `@` for one the bilingual dictionary lacks.
+        public let unknownWordMarks: [String: Character]
         /// Each leg of `route` with the engine and pack that ran it: `route` says where the
         /// text went, `legs` how.
         public let legs: [Leg]
@@ -39,7 +42,7 @@ public actor TranslationSession {
 
         /// A response, as previews and tests make one; `route` defaults to source then target.
         public init(sourceLanguage: Locale.Language, targetLanguage: Locale.Language, sourceText: String, targetText: String,
-                    clientIdentifier: String? = nil, route: [String]? = nil, unknownWords: [String] = [], legs: [Leg] = [],
+                    clientIdentifier: String? = nil, route: [String]? = nil, unknownWords: [String] = [], unknownWordMarks: [String: Character] = [:], legs: [Leg] = [],
                     isRemembered: Bool = false) {
             self.sourceLanguage = sourceLanguage
             self.targetLanguage = targetLanguage
@@ -48,6 +51,7 @@ public actor TranslationSession {
             self.clientIdentifier = clientIdentifier
             self.route = route ?? [TranslationSession.tag(of: sourceLanguage), TranslationSession.tag(of: targetLanguage)]
             self.unknownWords = unknownWords
+            self.unknownWordMarks = unknownWordMarks
             self.legs = legs
             self.isRemembered = isRemembered
         }
@@ -398,14 +402,14 @@ public actor TranslationSession {
                 }
                 let translation = try await pool.pipeline(for: location).translation(of: output, timeout: legTimeout)
                 output = translation.text
-                unknown.add(translation.unknownWords)
+                unknown.add(translation.unknownWords, marks: translation.marks)
             } catch let error as PipelineError {
                 throw TranslationError.internalError(in: leg.mode, error)
             } catch let error as ModeFileError {
                 throw TranslationError.internalError(in: leg.mode, error)
             }
         }
-        let entry = TranslationMemory.Entry(targetText: output, unknownWords: unknown.words)
+        let entry = TranslationMemory.Entry(targetText: output, unknownWords: unknown.words, marks: unknown.marks)
         if let memory, let key { await memory.remember(entry, for: key) }
         return response(to: request, from: source, along: route, entry: entry, remembered: false)
     }
@@ -420,6 +424,7 @@ public actor TranslationSession {
             clientIdentifier: request.clientIdentifier,
             route: [source] + route.map(\.target),
             unknownWords: entry.unknownWords,
+            unknownWordMarks: entry.marks,
             legs: zip([source] + route.map(\.target), route).map { Leg(source: $0, target: $1.target, engine: $1.engine, pack: $1.pack) },
             isRemembered: remembered
         )

@@ -32,7 +32,10 @@ def shape(value):
 
 ours, theirs = sys.argv[1], sys.argv[2]
 sentences = ["El perro bebe agua.", "La ruta es muy bonita pero larga.", "El perro xyzzy bebe agua.",
-             "Subimos al pico con mis amigos y volvimos cansados."]
+             "Subimos al pico con mis amigos y volvimos cansados.",
+             # A word the generator cannot inflect (APy: "#paste", kept with markUnknown=no) and a
+             # hyphenated unknown word (APy: "*Pol-*pol").
+             "A las doce el sol pega de lleno.", "El camino hasta la fuente de Pol-pol es cómodo."]
 requests = [("listPairs", None, None), ("translate", {"langpair": "spa|eng"}, None),
             ("translate", {"langpair": "spa|deu", "q": "Hola"}, None), ("translate", {"langpair": "spa|eng", "q": "Hola"}, None)]
 for sentence in sentences:

@@ -146,6 +146,15 @@ extension TranslationMemoryTests {
         #expect(await memory.entry(for: key) == nil)
     }
 
+    @Test func theGeneratorsMarksOfUnknownWordsAreRemembered() async throws {
+        let (memory, _) = try Self.memory()
+        let key = try Self.key("El sol pega de lleno en Calella.")
+        let entry = TranslationMemory.Entry(targetText: "The sun paste of full in Calella.", unknownWords: ["paste", "Calella"], marks: ["paste": "#"])
+        await memory.remember(entry, for: key)
+        let found = await memory.entry(for: key)
+        #expect(found == entry, "the words in order, `#` kept, `*` (Calella) the default")
+    }
+
     @Test func textsAreKeptByteForByteNULsAndEscapesIncluded() async throws {
         let (memory, _) = try Self.memory()
         let texts = ["a\u{0}b", "a", "\u{1B}[2J\u{202E}é\r\n", "e\u{301}", "é", ""]

@@ -40,6 +40,8 @@ extension TextSegmentsTests {
         let output = UnknownWords.extract(from: "A " + protected.replacingOccurrences(of: "día", with: "*Qzx") + " #Pico", marked: true)
         #expect(output.text == "A Un *gran* Qzx #monte @ana \u{FFFD} Pico")
         #expect(output.unknownWords == ["Qzx", "Pico"])
+        // Which mark each had: `*` is the default, `#` (could not inflect) is kept (APy shows it).
+        #expect(output.marks == ["Pico": "#"])
     }
 
     @Test func theTapFindsMarksPerRequest() {
@@ -48,5 +50,12 @@ extension TextSegmentsTests {
         let (output, finished) = stream.withUnsafeBufferPointer { tap.feed($0) }
         #expect(String(decoding: output, as: UTF8.self) == String(decoding: stream, as: UTF8.self).replacingOccurrences(of: "*", with: ""))
         #expect(finished == [["travessia", "Qx"], []])
+
+        var marked = MarkTap()
+        let generated = Array("el sol #paste de *Qx.[][125]".utf8) + [0]
+        let (_, words) = generated.withUnsafeBufferPointer { marked.feed($0) }
+        #expect(words == [["#paste", "Qx"]])
+        let collected = UnknownWords.Collector(markedWords: words[0])
+        #expect(collected.words == ["paste", "Qx"] && collected.marks == ["paste": "#"])
     }
 }
