@@ -4,7 +4,7 @@ import Testing
 
 /// `--remote` against our own `hike-reviews serve` on 127.0.0.1: one machine's CLI translating
 /// through another's server. The server answers both APIs; the probe takes it as APy (it answers
-/// `/listPairs`), so the text goes as `langpair=spa|eng` with `markUnknown=no`.
+/// `/listPairs`), so the text goes as `langpair=spa|eng`, its marks asked for and taken out.
 @Suite(.needs(ServeProcess.hasTestPairs, "needs make test's pair data"), .timeLimit(.minutes(5)))
 struct RemoteOwnServeTests {
     @Test func theCLITranslatesThroughOurServerAsThroughItsOwnPipelines() async throws {

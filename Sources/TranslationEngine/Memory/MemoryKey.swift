@@ -16,8 +16,9 @@ struct MemoryKey: Sendable, Hashable {
         .apertium: "apertium/1 -g destxt",
         // Argos's decoding: beam 4, length penalty 0.2, unknowns replaced, cap 256, compute default.
         .neural: "argos/1 beam4 lp0.2 unk max256 default",
-        // A server's own engine, asked with APy's markUnknown=no or LibreTranslate's format=text.
-        .remote: "remote/1 markUnknown=no format=text",
+        // A server's own engine: APy asked for its marks (taken out here) unless the text has
+        // mark characters of its own, LibreTranslate with format=text.
+        .remote: "remote/2 apy-marks format=text",
     ]
 
     /// Everything the key is made of, one field a line (texts and tags cannot hold the

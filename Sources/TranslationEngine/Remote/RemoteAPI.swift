@@ -65,15 +65,20 @@ enum RemoteAPI: String, Sendable, Equatable {
     }
 
     /// Translates `text` from `pair.sourceCode` into `pair.targetCode` on the server at `base`.
-    func translate(_ text: String, pair: Pair, base: URL, http: RemoteHTTP, timeout: Duration) async throws(RemoteError) -> String {
+    ///
+    /// An APy server is asked for its marks when the text holds no `*`, `#` or `@` of its own:
+    /// every mark in the answer is then the generator's, taken out as the local pipelines take
+    /// theirs (the text as `apertium -u` gives it, the words with their marks). APy's
+    /// `markUnknown=no` strips only `*` and leaves `#word` in the text. A text with such a
+    /// character of its own is asked with `markUnknown=no` and taken as it comes.
+    func translate(_ text: String, pair: Pair, base: URL, http: RemoteHTTP, timeout: Duration) async throws(RemoteError) -> PipelineTranslation {
         let server = RemoteLimits.hostAndPort(of: base)
         let url = base.appendingPathComponent("translate")
         let answer: (status: Int, body: Data)
         switch self {
         case .apy:
             // A form body, not the query: long texts stay out of access logs and URL limits.
-            // markUnknown=no: unknown words come back as they were, as the local pipelines give them.
-            let body = [("langpair", pair.mode), ("q", text), ("markUnknown", "no")]
+            let body = [("langpair", pair.mode), ("q", text), ("markUnknown", Self.asksForMarks(text) ? "yes" : "no")]
                 .map { Self.formEncoded($0) + "=" + Self.formEncoded($1) }.joined(separator: "&")
             answer = try await http.post(url, body: Data(body.utf8), contentType: "application/x-www-form-urlencoded", timeout: timeout)
         case .libreTranslate:
@@ -91,6 +96,13 @@ enum RemoteAPI: String, Sendable, Equatable {
         case .libreTranslate: object?["translatedText"] as? String
         }
         guard let translated else { throw .answer(server: server, reason: "no translatedText in the answer") }
-        return translated
+        if self == .apy, Self.asksForMarks(text) { return UnknownWords.extract(from: translated, marked: true) }
+        return PipelineTranslation(text: translated, unknownWords: [])
+    }
+
+    /// Whether an APy request for `text` asks for the generator's marks: only when the text has
+    /// none of the mark characters itself.
+    static func asksForMarks(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0 == "*" || $0 == "#" || $0 == "@" }
     }
 }

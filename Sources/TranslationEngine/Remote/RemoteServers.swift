@@ -84,7 +84,7 @@ public final class RemoteServers: Sendable {
 
     /// Translates one leg's text on the least busy server serving it, trying another once when
     /// that one does not answer.
-    func translate(_ text: String, leg: Direction) async throws(RemoteError) -> String {
+    func translate(_ text: String, leg: Direction) async throws(RemoteError) -> PipelineTranslation {
         await probed()
         var tried: [Int] = []
         var lastError: RemoteError?

@@ -51,7 +51,7 @@ extension TranslationSession {
     }
 
     /// One leg on a remote server.
-    func remoteTranslation(of text: String, leg: Direction) async throws -> String {
+    func remoteTranslation(of text: String, leg: Direction) async throws -> PipelineTranslation {
         guard let remotes else { throw TranslationError.internalError("no remote server for \(leg.mode)") }
         do throws(RemoteError) {
             return try await remotes.translate(text, leg: leg)

@@ -387,7 +387,9 @@ public actor TranslationSession {
         for leg in route {
             do {
                 if leg.engine == .remote {
-                    output = try await remoteTranslation(of: output, leg: leg)
+                    let translation = try await remoteTranslation(of: output, leg: leg)
+                    output = translation.text
+                    unknown.add(translation.unknownWords, marks: translation.marks)
                     continue
                 }
                 if leg.engine == .neural {

@@ -33,7 +33,7 @@ struct RemoteServersTests {
         for number in 1...6 {
             // One at a time: with none outstanding the first server in order is asked first.
             let output = try await servers.translate("texto \(number)", leg: leg)
-            #expect(output == "G: texto \(number)")
+            #expect(output.text == "G: texto \(number)")
         }
         // Two failures in a row, each retried on the good server, then it was left out.
         #expect(try Self.count(dropper) == 2)
