@@ -102,7 +102,7 @@ final class WorkerProcess: Sendable {
                       readyTimeout: Duration, environment: [String: String]) throws -> WorkerProcess {
         var pipes: [(read: Int32, write: Int32)] = []
         for _ in 0..<3 {
-            guard let pipe = ChildPipeline.makeCloseOnExecPipe() else {
+            guard let pipe = ChildProcess.makeCloseOnExecPipe() else {
                 let code = errno
                 for pipe in pipes { close(pipe.read); close(pipe.write) }
                 throw PipelineError.spawnFailed(program: "pipe", errno: code)
@@ -110,10 +110,9 @@ final class WorkerProcess: Sendable {
             pipes.append(pipe)
         }
         let (input, output, errors) = (pipes[0], pipes[1], pipes[2])
-        let stage = ModeFile.Stage(executable: runtime.python,
-                                   arguments: [runtime.script, package, "--threads", String(max(1, threads))] + arguments)
+        let workerArguments = [runtime.script, package, "--threads", String(max(1, threads))] + arguments
         // No bytecode cache written into the checkout's Sources folder.
-        let environment = ChildPipeline.childEnvironment(environment) + ["PYTHONDONTWRITEBYTECODE=1"]
+        let environment = ChildProcess.environment(environment) + ["PYTHONDONTWRITEBYTECODE=1"]
         let pid: pid_t
         let guardian: GroupGuard
         do {
@@ -123,8 +122,8 @@ final class WorkerProcess: Sendable {
             throw error
         }
         do {
-            pid = try ChildPipeline.spawnStage(stage, stdin: input.read, stdout: output.write, stderr: errors.write,
-                                               processGroup: guardian.pid, environment: environment)
+            pid = try ChildProcess.spawn(runtime.python, arguments: workerArguments, stdin: input.read, stdout: output.write,
+                                         stderr: errors.write, processGroup: guardian.pid, environment: environment)
         } catch {
             guardian.killGroup()
             guardian.release()
@@ -138,7 +137,7 @@ final class WorkerProcess: Sendable {
         let worker = WorkerProcess(pid: pid, guardian: guardian, inputFD: input.write, outputFD: output.read, errorFD: errors.read)
         worker.startReaders()
         // Weak: a worker that was retired meanwhile closes its fds now, not when this fires.
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + ChildPipeline.interval(readyTimeout)) { [weak worker] in
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + ChildProcess.interval(readyTimeout)) { [weak worker] in
             guard let worker, !worker.inbox.withLock({ $0.isReady }) else { return }
             worker.fail(.workerNotReady("not ready after \(readyTimeout)"))
             worker.killGroup()
@@ -188,7 +187,7 @@ final class WorkerProcess: Sendable {
     /// request queued behind a long batch is not timed out while answers keep coming);
     /// `PipelineError.requestRefused` when the worker answers this request with an error.
     func submit(_ text: String, timeout: Duration) async throws -> String {
-        let interval = ChildPipeline.interval(timeout)
+        let interval = ChildProcess.interval(timeout)
         return try await withCheckedThrowingContinuation { continuation in
             writer.async { [self] in
                 let outcome = inbox.withLock { inbox -> Result<UInt64, PipelineError> in
@@ -235,7 +234,7 @@ final class WorkerProcess: Sendable {
             fail(.timedOut)
             killGroup()
         } else {
-            watch(id, at: .now() + ChildPipeline.interval(due - now), interval: interval)
+            watch(id, at: .now() + ChildProcess.interval(due - now), interval: interval)
         }
     }
 

@@ -7,7 +7,7 @@ extension ChildPipeline {
     /// Throws `ChildPipeline.Failure` when the generation dies or the request, once at the
     /// head of the line, takes longer than `timeout`.
     func submit(_ request: [UInt8], terminator marker: [UInt8], timeout: Duration) async throws -> Answer {
-        let interval = Self.interval(timeout)
+        let interval = ChildProcess.interval(timeout)
         return try await withCheckedThrowingContinuation { continuation in
             writer.async { [self] in
                 let outcome = inbox.withLock { inbox -> Result<UInt64, PipelineError> in
@@ -62,10 +62,5 @@ extension ChildPipeline {
     /// pipe buffers.
     private func write(_ bytes: [UInt8]) -> Bool {
         FileDescriptorIO.writeAll(nonBlocking: inputFD, bytes) { hasFailed }
-    }
-
-    static func interval(_ duration: Duration) -> DispatchTimeInterval {
-        let clamped = min(max(duration, .zero), .seconds(Int32.max))
-        return .nanoseconds(Int(clamped / .nanoseconds(1)))
     }
 }
