@@ -35,9 +35,7 @@ extension ChildPipeline {
     }
 
     private func watch(_ id: UInt64, at deadline: DispatchTime, interval: DispatchTimeInterval) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: deadline) { [self] in
-            check(id, interval: interval)
-        }
+        ChildProcess.at(deadline) { [self] in check(id, interval: interval) }
     }
 
     /// Times the waiter out once it has been at the head of the line for `interval`; a waiter
@@ -51,7 +49,7 @@ extension ChildPipeline {
         if due <= .now() {
             // Fail first, so the EOF the kill causes is not mistaken for a crash.
             fail(.timedOut)
-            kill(-processGroup, SIGKILL)
+            process.killGroup()
         } else {
             watch(id, at: due, interval: interval)
         }
@@ -61,6 +59,6 @@ extension ChildPipeline {
     /// The reader thread drains output meanwhile, so a large request cannot deadlock on full
     /// pipe buffers.
     private func write(_ bytes: [UInt8]) -> Bool {
-        FileDescriptorIO.writeAll(nonBlocking: inputFD, bytes) { hasFailed }
+        FileDescriptorIO.writeAll(nonBlocking: process.inputFD, bytes) { hasFailed }
     }
 }

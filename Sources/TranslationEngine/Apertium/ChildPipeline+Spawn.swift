@@ -99,7 +99,8 @@ extension ChildPipeline {
         let input = pipes[0].write
         // Non-blocking so a write can notice a failed generation through poll().
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
-        let child = ChildPipeline(pids: pids, guardian: guardian, inputFD: input, outputFD: pipes[stages.count].read, tap: tap, tagger: tagger)
+        let child = ChildPipeline(pids: pids, process: ChildProcess(guardian: guardian, inputFD: input),
+                                  outputFD: pipes[stages.count].read, tap: tap, tagger: tagger)
         child.startReader()
         return child
     }

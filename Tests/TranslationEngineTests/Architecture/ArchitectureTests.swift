@@ -10,7 +10,7 @@ import Testing
 
     /// The script's Markdown section and its exit status (1 when there is a cycle).
     static func scriptSection() throws -> (text: String, status: Int32) {
-        let output = Scratch.root.appendingPathComponent("folder-graph-\(getpid()).md").path
+        let output = Scratch.root.appendingPathComponent("folder-graph-\(UUID().uuidString).md").path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let script = packageRoot.appendingPathComponent("scripts/folder-graph").path
         let status = try Subprocess.run(["/usr/bin/env", "python3", script], outputPath: output)

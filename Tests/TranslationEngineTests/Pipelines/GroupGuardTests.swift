@@ -53,7 +53,7 @@ extension GroupGuardTests {
         let pipeline = try ChildPipeline.spawn([ModeFile.Stage(executable: "/bin/cat", arguments: []),
                                                 ModeFile.Stage(executable: "/bin/cat", arguments: [])])
         defer { pipeline.terminate() }
-        #expect(pipeline.pids.allSatisfy { getpgid($0) == pipeline.guardian.pid })
-        #expect(pipeline.processGroup == pipeline.guardian.pid)
+        #expect(pipeline.pids.allSatisfy { getpgid($0) == pipeline.process.guardian.pid })
+        #expect(pipeline.processGroup == pipeline.process.guardian.pid)
     }
 }
