@@ -18,7 +18,7 @@ extension ChildProcess {
         dlsym(libc, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
 
     /// Creates a pipe whose both ends are close-on-exec, atomically when libc allows it.
-    static func makeCloseOnExecPipe() -> (read: Int32, write: Int32)? {
+    package static func makeCloseOnExecPipe() -> (read: Int32, write: Int32)? {
         var fds: [Int32] = [-1, -1]
         if let pipe2Function {
             guard pipe2Function(&fds, O_CLOEXEC) == 0 else { return nil }
@@ -39,14 +39,18 @@ extension ChildProcess {
     /// Starts `executable` with `arguments` in `processGroup` (0: a new group of its own), its
     /// stdin, stdout and stderr on those descriptors (nil: /dev/null), SIGPIPE back to its default
     /// and nothing else of the host's descriptors: the package's one `posix_spawn`.
-    static func spawn(
-        _ executable: String, arguments: [String], stdin: Int32, stdout: Int32?, stderr: Int32? = nil,
+    package static func spawn(
+        _ executable: String, arguments: [String], stdin: Int32?, stdout: Int32?, stderr: Int32? = nil,
         processGroup: pid_t, environment: [String]
-    ) throws -> pid_t {
+    ) throws(PipelineError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        if let stdin {
+            posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         if let stdout {
             posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         } else {

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// What a generation does with its children's output (nonce-framed answers, JSON lines) is its
 /// own; how the children are killed, reaped and timed out is this, written once.
-@usableFromInline final class ChildProcess: Sendable {
+@usableFromInline package final class ChildProcess: Sendable {
     /// Leads the children's process group and kills it if this process dies.
     let guardian: GroupGuard
     /// Our write end of the first child's stdin (non-blocking). Closed in deinit, not in
