@@ -65,12 +65,12 @@ let package = Package(
         .testTarget(name: "AppleClientTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "TranslationEngineTests",
-            dependencies: ["TranslationEngine", "ReviewModel", "TestSupport"],
+            dependencies: ["TranslationEngine", "ReviewModel", "TextSafety", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "HikeReviewsTUITests",
-            dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine", "TestSupport", "HikeReviewsServer", "ApertiumCodeTable"],
+            dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine", "TextSafety", "TestSupport", "HikeReviewsServer", "ApertiumCodeTable"],
             exclude: ["Snapshots", "ServeScripts"]
         ),
         .testTarget(name: "MLKitTranslateTests", dependencies: ["MLKitTranslate", "TranslationEngine", "TestSupport"]),

@@ -4,8 +4,9 @@ import TranslationEngine
 import Glibc
 #endif
 
-/// Runs a small command and reads what it prints, with a deadline: posix_spawn rather than
-/// Foundation's `Process`, which this project has seen hang under the parallel test runner.
+/// Runs a small command and reads what it prints, with a deadline: the engine's
+/// `ChildProcess.spawn` rather than Foundation's `Process`, which this project has seen hang
+/// under the parallel test runner.
 enum CommandOutput {
     /// The first executable `name` in the colon-separated `path`.
     static func executable(named name: String, path: String) -> String? {
@@ -16,26 +17,14 @@ enum CommandOutput {
     /// /dev/null; nil when it cannot start, exits non-zero, prints over 64 KB or outlives
     /// `timeout` (then it is killed).
     static func run(_ arguments: [String], environment: [String], timeout: Duration) -> String? {
-        var fds: [Int32] = [-1, -1]
-        // Glibc's module map hides pipe2: a child another thread spawns between pipe and fcntl
-        // could hold the write end open, which the deadline bounds.
-        guard pipe(&fds) == 0 else { return nil }
-        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        guard let pipe = ChildProcess.makeCloseOnExecPipe() else { return nil }
+        let fds = [pipe.read, pipe.write]
         defer { close(fds[0]) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        // In a process group of its own, like every child of the package.
+        let pid = try? ChildProcess.spawn(arguments[0], arguments: Array(arguments.dropFirst()), stdin: nil, stdout: fds[1],
+                                          processGroup: 0, environment: environment)
         close(fds[1])
-        guard spawned == 0 else { return nil }
+        guard let pid else { return nil }
 
         let deadline = ContinuousClock.now + timeout
         var output: [UInt8] = []

@@ -18,7 +18,7 @@ enum DiagnosticText {
 
     /// `text` with control characters escaped but otherwise whole, for file names and paths.
     static func sanitized(_ text: String) -> String {
-        EscapedText.escaped(text)
+        EscapedText.escaped(text, limit: .max)
     }
 
     /// A file size and a size limit as text, such as `50.0 MB` and `32 MB`.

@@ -8,9 +8,10 @@
 /// instead, which keeps the width of each cell (pictures, not escapes) and uses
 /// `isBidiControl` from here.
 package enum EscapedText {
-    /// `text` with every harmful scalar escaped, cut with "…" after `limit` scalars;
-    /// `escapingQuotes` also escapes `"` and `\` (for a quoted excerpt).
-    package static func escaped(_ text: String, limit: Int = .max, escapingQuotes: Bool = false) -> String {
+    /// `text` with every harmful scalar escaped, cut with "…" after `limit` scalars (by default
+    /// what a one-line message shows); `escapingQuotes` also escapes `"` and `\` (for a quoted
+    /// excerpt).
+    package static func escaped(_ text: String, limit: Int = 200, escapingQuotes: Bool = false) -> String {
         var result = ""
         var shown = 0
         for scalar in text.unicodeScalars {
@@ -35,6 +36,11 @@ package enum EscapedText {
             }
         }
         return result
+    }
+
+    /// `escaped(text)` in single quotes, for a name in a message.
+    package static func singleQuoted(_ text: String) -> String {
+        "'" + escaped(text) + "'"
     }
 
     /// Whether `escaped` shows this scalar as an escape: a control, format or bidi-override

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 import TranslationEngine
 
 /// `hike-reviews cache stats` and `hike-reviews cache clear`: the translation memory's file.
@@ -31,7 +32,7 @@ enum CacheCommand {
             output.line(jsonText(statistics))
         } else {
             let on = isEnabled
-            output.line("memory: \(TerminalSafe.clean(statistics.path, limit: 4096))\(on ? "" : " (off: HIKE_REVIEWS_CACHE=0)")")
+            output.line("memory: \(EscapedText.escaped(statistics.path, limit: 4096))\(on ? "" : " (off: HIKE_REVIEWS_CACHE=0)")")
             output.line("entries: \(statistics.entries)")
             output.line("size on disk: \(megabytes(statistics.fileBytes)) (entries \(megabytes(statistics.entryBytes)) of \(megabytes(statistics.maxBytes)))")
             output.line("this process: \(rateText(hits: statistics.processHits, misses: statistics.processMisses))")
@@ -53,7 +54,7 @@ enum CacheCommand {
             StandardError.print("hike-reviews: cache clear: \(error)")
             return 1
         }
-        StandardError.print("hike-reviews: cache clear: forgot every remembered translation in \(TerminalSafe.clean(settings.path, limit: 4096))")
+        StandardError.print("hike-reviews: cache clear: forgot every remembered translation in \(EscapedText.escaped(settings.path, limit: 4096))")
         return 0
     }
 

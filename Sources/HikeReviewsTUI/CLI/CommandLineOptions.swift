@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 import TranslationEngine
 
 /// What the command line asked for.
@@ -149,7 +150,7 @@ enum CommandLineOptions {
             }
             guard operands.count == 2 else { throw UsageError(message: "availability needs two languages: FROM TO") }
             for tag in operands where !PreferredLanguage.isWellFormedTag(tag) {
-                throw UsageError(message: "availability: '\(TerminalSafe.clean(tag))' is not a language tag (try en, es or pt-BR)")
+                throw UsageError(message: "availability: '\(EscapedText.escaped(tag))' is not a language tag (try en, es or pt-BR)")
             }
             return .availability(from: LanguageTag.canonical(operands[0]), to: LanguageTag.canonical(operands[1]), engine: engine)
         default: break
@@ -217,7 +218,7 @@ enum CommandLineOptions {
                     continue
                 }
                 guard argument == "-" || !argument.hasPrefix("-") else {
-                    throw UsageError(message: "translate: unknown option '\(TerminalSafe.clean(argument))'")
+                    throw UsageError(message: "translate: unknown option '\(EscapedText.escaped(argument))'")
                 }
                 files.append(argument)
             }
@@ -234,14 +235,14 @@ enum CommandLineOptions {
             switch argument {
             case "--json" where action == "stats": json = true
             case "-h", "--help": return .help
-            default: throw UsageError(message: "cache \(TerminalSafe.clean(action)): unexpected argument '\(TerminalSafe.clean(argument))'")
+            default: throw UsageError(message: "cache \(EscapedText.escaped(action)): unexpected argument '\(EscapedText.escaped(argument))'")
             }
         }
         switch action {
         case "stats": return .cacheStats(json: json)
         case "clear": return .cacheClear
         case "-h", "--help": return .help
-        default: throw UsageError(message: "cache: unknown action '\(TerminalSafe.clean(action))' (stats or clear)")
+        default: throw UsageError(message: "cache: unknown action '\(EscapedText.escaped(action))' (stats or clear)")
         }
     }
 
@@ -260,7 +261,7 @@ enum CommandLineOptions {
             default:
                 guard !argument.hasPrefix("-") else { throw UsageError(message: "packs \(action): unknown option '\(argument)'") }
                 guard argument.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-                    throw UsageError(message: "packs \(action): '\(TerminalSafe.clean(argument))' is not a pack id (see: hike-reviews packs list)")
+                    throw UsageError(message: "packs \(action): '\(EscapedText.escaped(argument))' is not a pack id (see: hike-reviews packs list)")
                 }
                 ids.append(argument)
             }
@@ -276,7 +277,7 @@ enum CommandLineOptions {
             guard !ids.isEmpty else { throw UsageError(message: "packs remove needs pack ids") }
             return .packsRemove(ids: ids)
         default:
-            throw UsageError(message: "packs: unknown action '\(TerminalSafe.clean(action))' (list, install or remove)")
+            throw UsageError(message: "packs: unknown action '\(EscapedText.escaped(action))' (list, install or remove)")
         }
     }
 
@@ -333,12 +334,12 @@ enum CommandLineOptions {
                 store = value
             } else if name == "--remote" {
                 guard let url = RemoteLimits.serverURL(value) else {
-                    throw UsageError(message: "--remote: '\(TerminalSafe.clean(value))' is not \(RemoteLimits.urlExpectation)")
+                    throw UsageError(message: "--remote: '\(EscapedText.escaped(value))' is not \(RemoteLimits.urlExpectation)")
                 }
                 remoteURLs.append(url)
             } else {
                 guard let url = PackRepository.indexURL(value) else {
-                    throw UsageError(message: "--packs-url: '\(TerminalSafe.clean(value))' is not an http, https or file URL of an index.json")
+                    throw UsageError(message: "--packs-url: '\(EscapedText.escaped(value))' is not an http, https or file URL of an index.json")
                 }
                 packsURLs.append(url)
             }
@@ -363,13 +364,13 @@ enum CommandLineOptions {
     /// (`ArgumentBytes`), and the store, the repositories and the routes file are opened by text.
     private static func path(_ value: String, option: String) throws(UsageError) -> String {
         guard ArgumentBytes.isNotUTF8(value) else { return value }
-        throw UsageError(message: "\(option): '\(TerminalSafe.clean(ArgumentBytes.shown(value), limit: 4096))' is not UTF-8: give \(SettingProblem.pathInUTF8)")
+        throw UsageError(message: "\(option): '\(EscapedText.escaped(ArgumentBytes.shown(value), limit: 4096))' is not UTF-8: give \(SettingProblem.pathInUTF8)")
     }
 
     /// `--engine`'s value.
     private static func engineValue(_ value: String) throws(UsageError) -> EnginePreference {
         guard let engine = EnginePreference(rawValue: value) else {
-            throw UsageError(message: "--engine: '\(TerminalSafe.clean(value))' is not an engine (auto, neural, apertium or remote)")
+            throw UsageError(message: "--engine: '\(EscapedText.escaped(value))' is not an engine (auto, neural, apertium or remote)")
         }
         return engine
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TextSafety
 import TranslationEngine
 
 /// `hike-reviews packs list|install|remove`, and the consent `translate --yes` gives.
@@ -22,19 +23,19 @@ enum PacksCommand {
             self.status = status
             version = "-"
             size = 0
-            self.directions = directions.map { $0.map { TerminalSafe.clean($0, limit: 20) } }
+            self.directions = directions.map { $0.map { EscapedText.escaped($0, limit: 20) } }
             engine = PackEngine.remote.rawValue
         }
 
         init(_ pack: PackListing) {
-            id = TerminalSafe.clean(pack.id, limit: 40)
-            title = TerminalSafe.clean(pack.title, limit: 60)
+            id = EscapedText.escaped(pack.id, limit: 40)
+            title = EscapedText.escaped(pack.title, limit: 60)
             status = pack.status.rawValue
-            version = TerminalSafe.clean(pack.version, limit: 30)
+            version = EscapedText.escaped(pack.version, limit: 30)
             size = pack.size
-            directions = pack.directions.map { $0.map { TerminalSafe.clean($0, limit: 20) } }
+            directions = pack.directions.map { $0.map { EscapedText.escaped($0, limit: 20) } }
             engine = pack.engine.rawValue
-            sha256 = pack.sha256.map { TerminalSafe.clean($0, limit: 64) }
+            sha256 = pack.sha256.map { EscapedText.escaped($0, limit: 64) }
         }
     }
 
@@ -76,9 +77,9 @@ enum PacksCommand {
         let packs = await remotes.packs()
         return await remotes.summary().map { server in
             let id = "remote " + server.url.absoluteString
-            if let problem = server.problem { StandardError.print("hike-reviews: packs list: \(TerminalSafe.clean(problem))") }
+            if let problem = server.problem { StandardError.print("hike-reviews: packs list: \(EscapedText.escaped(problem))") }
             let directions = packs.first { $0.id == id }?.directions.map { [$0.source, $0.target] } ?? []
-            return Row(id: TerminalSafe.clean(id, limit: 80), title: server.api.map { "\($0) server" } ?? "no translation server answers",
+            return Row(id: EscapedText.escaped(id, limit: 80), title: server.api.map { "\($0) server" } ?? "no translation server answers",
                        status: server.api == nil ? "unreachable" : "remote", directions: directions)
         }
     }
@@ -150,7 +151,7 @@ enum PacksCommand {
         do {
             try await manager.download(missing.map(\.id)) { id, bytes, total in progress.show(id: id, bytes: bytes, total: total) }
             progress.finish()
-            for entry in missing { StandardError.print("hike-reviews: installed \(entry.id) \(TerminalSafe.clean(entry.version))") }
+            for entry in missing { StandardError.print("hike-reviews: installed \(entry.id) \(EscapedText.escaped(entry.version))") }
             return 0
         } catch {
             progress.finish()
@@ -186,11 +187,11 @@ enum PacksCommand {
     /// "Spanish -> English needs English - Spanish (eng-spa, 2.7 MB, GPL-2.0-only) ..."
     static func describe(_ request: ConsentRequest) -> String {
         if request.sendsTexts && request.packs.isEmpty { return remoteLine(request) }
-        var lines = ["\(TerminalSafe.clean(request.reason)): language packs to download:"]
+        var lines = ["\(EscapedText.escaped(request.reason)): language packs to download:"]
         for pack in request.packs {
             let size = pack.sizeIsKnown ? megabytes(pack.size) : "size unknown"
             let checksum = pack.hasChecksum ? "" : ", the repository publishes no checksum"
-            lines.append("  \(TerminalSafe.clean(pack.title)) (\(TerminalSafe.clean(pack.id)), \(pack.engine.rawValue), \(size), license \(TerminalSafe.clean(pack.license))\(checksum)) from \(TerminalSafe.clean(pack.url.absoluteString))")
+            lines.append("  \(EscapedText.escaped(pack.title)) (\(EscapedText.escaped(pack.id)), \(pack.engine.rawValue), \(size), license \(EscapedText.escaped(pack.license))\(checksum)) from \(EscapedText.escaped(pack.url.absoluteString))")
         }
         let unknown = request.packs.contains { !$0.sizeIsKnown } ? " and packs of unknown size" : ""
         let origins = request.origins.isEmpty ? "the repository" : request.origins.joined(separator: ", ")
@@ -201,7 +202,7 @@ enum PacksCommand {
 
     /// "Spanish -> English: send texts to 10.0.0.5:5000 to translate"
     static func remoteLine(_ request: ConsentRequest) -> String {
-        "\(TerminalSafe.clean(request.reason)): send texts to \(request.remoteServers.map { TerminalSafe.clean($0) }.joined(separator: ", ")) to translate"
+        "\(EscapedText.escaped(request.reason)): send texts to \(request.remoteServers.map { EscapedText.escaped($0) }.joined(separator: ", ")) to translate"
     }
 
     static func megabytes(_ bytes: Int) -> String {

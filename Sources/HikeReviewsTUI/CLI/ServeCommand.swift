@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import HikeReviewsServer
+import TextSafety
 import TranslationEngine
 
 /// `hike-reviews serve`: LibreTranslate's and Apertium-APy's APIs over the engine, until
@@ -41,7 +42,7 @@ enum ServeCommand {
                 }
                 options.charLimit = limit
             default:
-                throw UsageError(message: "serve: unexpected argument '\(TerminalSafe.clean(argument))'")
+                throw UsageError(message: "serve: unexpected argument '\(EscapedText.escaped(argument))'")
             }
         }
         return .serve(options)

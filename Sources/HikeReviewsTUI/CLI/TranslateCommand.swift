@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TextSafety
 import TranslationEngine
 
 /// `hike-reviews translate` and `hike-reviews availability`.
@@ -181,7 +182,7 @@ enum TranslateCommand {
         guard engine.remotes != nil,
               let route = await engine.catalogWithRemotes().routePlanner(engine: preference).route(from: source, to: target) else { return nil }
         let servers = route.filter { $0.engine == .remote }.map(\.pack)
-        return servers.isEmpty ? nil : TerminalSafe.clean(servers.joined(separator: " "))
+        return servers.isEmpty ? nil : EscapedText.escaped(servers.joined(separator: " "))
     }
 
     private static func fail(_ error: TranslationError, status: Int32) -> Int32 {

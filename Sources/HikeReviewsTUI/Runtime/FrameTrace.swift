@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 import TranslationEngine
 
 /// Timing records for the UI benchmark (bench/ui): when the first frame was drawn and how long
@@ -27,7 +28,7 @@ final class FrameTrace {
             problem = nil
         case .failure(let reason):
             descriptor = -1
-            problem = "hike-reviews: warning: HIKE_REVIEWS_TRACE='\(TerminalSafe.clean(path, limit: 4096))' \(reason.text); no trace is written"
+            problem = "hike-reviews: warning: HIKE_REVIEWS_TRACE='\(EscapedText.escaped(path, limit: 4096))' \(reason.text); no trace is written"
         }
     }
 

@@ -1,3 +1,4 @@
+import TextSafety
 import TranslationEngine
 
 /// What `hike-reviews` tells its user to do about an engine error: the engine says what
@@ -41,7 +42,7 @@ enum HostAdvice {
         case .timedOut:
             return "\(error); try again later, or use another repository (\(repository))"
         case .offline(let url):
-            return "downloads are switched off (HIKE_REVIEWS_OFFLINE); not fetching \(TerminalSafe.clean(url))"
+            return "downloads are switched off (HIKE_REVIEWS_OFFLINE); not fetching \(EscapedText.escaped(url))"
         case .notApproved(let ids):
             return "language packs needed: run: hike-reviews packs install \(ids.joined(separator: " "))"
         case .noRepository:

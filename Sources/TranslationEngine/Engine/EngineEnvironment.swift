@@ -57,7 +57,7 @@ public struct EngineEnvironment: Sendable {
     public var preferredLanguage: String
     /// The variables child processes (Apertium stages, neural workers) start with; `PATH` among
     /// them is where a mode file's programs are looked up. The locale is pinned to C.UTF-8 on
-    /// the way (`ChildPipeline.childEnvironment`).
+    /// the way (`ChildProcess.environment`).
     public var childEnvironment: [String: String]
     /// Translation servers (LibreTranslate or Apertium-APy, told apart by probing) whose pairs
     /// are legs of engine `remote`: after installed packs, before downloads. Texts go to them
@@ -93,10 +93,10 @@ public struct EngineEnvironment: Sendable {
     }
 
     /// Where programs are looked up when the host gives no PATH.
-    public static let systemPath = "/usr/local/bin:/usr/bin:/bin"
+    public static let systemPath = ChildProcess.systemPath
 
     /// Debian's own pairs' data root.
-    public static let systemPairRoot = "/usr/share/apertium"
+    public static let systemPairRoot = ModeFile.installedPrefix
 
     /// Every data root whose mode files count, in order: `pairRoots`, then Debian's.
     public var pairDataRoots: [String] {

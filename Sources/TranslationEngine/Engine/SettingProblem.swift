@@ -56,6 +56,6 @@ public struct SettingProblem: Error, Sendable, Hashable, CustomStringConvertible
         case .notAURL: "is not a URL"
         case .notUTF8: "is not UTF-8"
         }
-        return "\(variable)='\(TerminalSafe.clean(value, limit: kind == .notUTF8 ? 4096 : 80))' \(what): give \(expectation)"
+        return "\(variable)='\(EscapedText.escaped(value, limit: kind == .notUTF8 ? 4096 : 80))' \(what): give \(expectation)"
     }
 }

@@ -24,11 +24,6 @@ public struct LanguageRecognizer: Sendable {
     /// The second opinion on short texts; nil means CLD2 and the checks above alone.
     public var secondOpinion: SecondOpinion?
 
-    /// A recognizer with the default engine's second opinion (`Engine.default.secondOpinion`).
-    public init() {
-        secondOpinion = Engine.default.secondOpinion
-    }
-
     /// A recognizer with this second opinion (nil: CLD2 and the checks above alone).
     public init(secondOpinion: SecondOpinion?) {
         self.secondOpinion = secondOpinion

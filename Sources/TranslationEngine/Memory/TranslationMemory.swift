@@ -2,6 +2,7 @@ import CSQLite
 import Dispatch
 import Foundation
 import Synchronization
+import TextSafety
 
 /// Every translation remembered, per user, in one SQLite file shared by all of the user's
 /// processes: a text seen before on the same route with the same pack versions is answered
@@ -202,6 +203,6 @@ public struct MemoryError: Error, Sendable, CustomStringConvertible {
     public var reason: String
 
     public var description: String {
-        "the translation memory \(TerminalSafe.quote(path)) cannot be used: \(TerminalSafe.clean(reason))"
+        "the translation memory \(EscapedText.singleQuoted(path)) cannot be used: \(EscapedText.escaped(reason))"
     }
 }

@@ -51,7 +51,7 @@ public final class NeuralWorker: Sendable, PoolMember {
     /// `start()`.
     public init(package: String, runtime: NeuralRuntime, threads: Int = 1,
                 restartPolicy: RestartPolicy = .standard, readyTimeout: Duration = .seconds(60),
-                workerArguments: [String] = [], environment: [String: String] = ["PATH": EngineEnvironment.systemPath]) {
+                workerArguments: [String] = [], environment: [String: String] = ["PATH": ChildProcess.systemPath]) {
         // A dead worker must surface as EPIPE, not kill the host.
         signal(SIGPIPE, SIG_IGN)
         self.package = package

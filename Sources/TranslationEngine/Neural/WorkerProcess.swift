@@ -64,10 +64,9 @@ final class WorkerProcess: Sendable {
     static let stderrTailBytes = 4096
 
     let pid: pid_t
-    /// Leads the worker's process group and kills it if this process dies while the worker works.
-    let guardian: GroupGuard
-    /// Parent's write end of the worker's stdin (non-blocking).
-    let inputFD: Int32
+    /// The worker's process group (its guard kills it if this process dies while the worker
+    /// works) and its stdin.
+    let process: ChildProcess
     /// Parent's read ends of the worker's stdout and stderr (owned by the reader threads).
     let outputFD: Int32
     let errorFD: Int32
@@ -78,18 +77,12 @@ final class WorkerProcess: Sendable {
     let writer = DispatchQueue(label: "neural.worker.writer")
     let readerDone = DispatchSemaphore(value: 0)
     let errorReaderDone = DispatchSemaphore(value: 0)
-    let terminated = Mutex(false)
 
-    init(pid: pid_t, guardian: GroupGuard, inputFD: Int32, outputFD: Int32, errorFD: Int32) {
+    init(pid: pid_t, process: ChildProcess, outputFD: Int32, errorFD: Int32) {
         self.pid = pid
-        self.guardian = guardian
-        self.inputFD = inputFD
+        self.process = process
         self.outputFD = outputFD
         self.errorFD = errorFD
-    }
-
-    deinit {
-        close(inputFD)
     }
 
     /// Starts `python script package --threads N` in a process group led by a `GroupGuard`
@@ -102,7 +95,7 @@ final class WorkerProcess: Sendable {
                       readyTimeout: Duration, environment: [String: String]) throws -> WorkerProcess {
         var pipes: [(read: Int32, write: Int32)] = []
         for _ in 0..<3 {
-            guard let pipe = ChildPipeline.makeCloseOnExecPipe() else {
+            guard let pipe = ChildProcess.makeCloseOnExecPipe() else {
                 let code = errno
                 for pipe in pipes { close(pipe.read); close(pipe.write) }
                 throw PipelineError.spawnFailed(program: "pipe", errno: code)
@@ -110,10 +103,9 @@ final class WorkerProcess: Sendable {
             pipes.append(pipe)
         }
         let (input, output, errors) = (pipes[0], pipes[1], pipes[2])
-        let stage = ModeFile.Stage(executable: runtime.python,
-                                   arguments: [runtime.script, package, "--threads", String(max(1, threads))] + arguments)
+        let workerArguments = [runtime.script, package, "--threads", String(max(1, threads))] + arguments
         // No bytecode cache written into the checkout's Sources folder.
-        let environment = ChildPipeline.childEnvironment(environment) + ["PYTHONDONTWRITEBYTECODE=1"]
+        let environment = ChildProcess.environment(environment) + ["PYTHONDONTWRITEBYTECODE=1"]
         let pid: pid_t
         let guardian: GroupGuard
         do {
@@ -123,8 +115,8 @@ final class WorkerProcess: Sendable {
             throw error
         }
         do {
-            pid = try ChildPipeline.spawnStage(stage, stdin: input.read, stdout: output.write, stderr: errors.write,
-                                               processGroup: guardian.pid, environment: environment)
+            pid = try ChildProcess.spawn(runtime.python, arguments: workerArguments, stdin: input.read, stdout: output.write,
+                                         stderr: errors.write, processGroup: guardian.pid, environment: environment)
         } catch {
             guardian.killGroup()
             guardian.release()
@@ -135,13 +127,14 @@ final class WorkerProcess: Sendable {
         close(output.write)
         close(errors.write)
         _ = fcntl(input.write, F_SETFL, fcntl(input.write, F_GETFL) | O_NONBLOCK)
-        let worker = WorkerProcess(pid: pid, guardian: guardian, inputFD: input.write, outputFD: output.read, errorFD: errors.read)
+        let worker = WorkerProcess(pid: pid, process: ChildProcess(guardian: guardian, inputFD: input.write),
+                                   outputFD: output.read, errorFD: errors.read)
         worker.startReaders()
         // Weak: a worker that was retired meanwhile closes its fds now, not when this fires.
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + ChildPipeline.interval(readyTimeout)) { [weak worker] in
+        ChildProcess.at(.now() + ChildProcess.interval(readyTimeout)) { [weak worker] in
             guard let worker, !worker.inbox.withLock({ $0.isReady }) else { return }
             worker.fail(.workerNotReady("not ready after \(readyTimeout)"))
-            worker.killGroup()
+            worker.process.killGroup()
         }
         return worker
     }
@@ -152,7 +145,7 @@ final class WorkerProcess: Sendable {
     }
 
     /// The process group the worker runs in (its guard's pid).
-    var processGroup: pid_t { guardian.pid }
+    var processGroup: pid_t { process.processGroup }
 
     /// Progress lines the worker has written (for tests: a long text is reported piecewise).
     var progressReports: Int {
@@ -188,7 +181,7 @@ final class WorkerProcess: Sendable {
     /// request queued behind a long batch is not timed out while answers keep coming);
     /// `PipelineError.requestRefused` when the worker answers this request with an error.
     func submit(_ text: String, timeout: Duration) async throws -> String {
-        let interval = ChildPipeline.interval(timeout)
+        let interval = ChildProcess.interval(timeout)
         return try await withCheckedThrowingContinuation { continuation in
             writer.async { [self] in
                 let outcome = inbox.withLock { inbox -> Result<UInt64, PipelineError> in
@@ -205,9 +198,9 @@ final class WorkerProcess: Sendable {
                     var line = (try? Self.encoder.encode(Request(id: id, text: text))).map { [UInt8]($0) } ?? []
                     line.append(UInt8(ascii: "\n"))
                     // EPIPE: the worker is gone; the reader's EOF fails every waiter.
-                    if !FileDescriptorIO.writeAll(nonBlocking: inputFD, line, abandoned: { hasFailed }) {
+                    if !FileDescriptorIO.writeAll(nonBlocking: process.inputFD, line, abandoned: { hasFailed }) {
                         fail(.stageDied)
-                        killGroup()
+                        process.killGroup()
                     }
                 }
             }
@@ -215,9 +208,7 @@ final class WorkerProcess: Sendable {
     }
 
     private func watch(_ id: UInt64, at deadline: DispatchTime, interval: Duration) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: deadline) { [self] in
-            check(id, interval: interval)
-        }
+        ChildProcess.at(deadline) { [self] in check(id, interval: interval) }
     }
 
     /// Times the generation out when the request has waited `interval` without the worker
@@ -233,9 +224,9 @@ final class WorkerProcess: Sendable {
         if due <= now {
             // Fail first, so the EOF the kill causes is not mistaken for a crash.
             fail(.timedOut)
-            killGroup()
+            process.killGroup()
         } else {
-            watch(id, at: .now() + ChildPipeline.interval(due - now), interval: interval)
+            watch(id, at: .now() + ChildProcess.interval(due - now), interval: interval)
         }
     }
 
@@ -305,7 +296,7 @@ final class WorkerProcess: Sendable {
         if let ready = message.ready {
             guard ready else {
                 fail(.workerNotReady(message.error ?? "the worker could not load the model"))
-                killGroup()
+                process.killGroup()
                 return
             }
             let waiters = inbox.withLock { inbox -> [CheckedContinuation<Void, any Error>] in
@@ -353,29 +344,14 @@ final class WorkerProcess: Sendable {
         for waiter in readyWaiters { waiter.resume(throwing: Failure(error: failure)) }
     }
 
-    /// Kills the worker's group unless its guard was already reaped (the id could be reused by then).
-    func killGroup() {
-        terminated.withLock { done in
-            if !done { guardian.killGroup() }
-        }
-    }
-
     /// Kills the process group, reaps the worker and closes the fds. Idempotent.
     func terminate() {
-        let already = terminated.withLock { done in
-            defer { done = true }
-            return done
+        let ended = process.end(pids: { [pid] }) {
+            inbox.withLock { inbox in
+                if inbox.failure == nil { inbox.failure = .shutDown }
+            }
         }
-        if already { return }
-        inbox.withLock { inbox in
-            if inbox.failure == nil { inbox.failure = .shutDown }
-        }
-        guardian.killGroup()
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        _ = Syscall.retryingOnInterrupt { waitpid(pid, &status, 0) }
-        guardian.release()
-        // inputFD stays open until deinit (see ChildPipeline.terminate).
+        guard ended else { return }
         readerDone.wait()
         errorReaderDone.wait()
         close(outputFD)

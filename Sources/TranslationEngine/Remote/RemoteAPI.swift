@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// The two server APIs a remote leg speaks, told apart by probing: Apertium-APy answers
 /// `GET /listPairs` with its envelope, LibreTranslate answers `GET /languages` with an array.
@@ -89,7 +90,7 @@ enum RemoteAPI: String, Sendable, Equatable {
         let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
         guard answer.status == 200 else {
             let message = (object?["error"] as? String) ?? (object?["message"] as? String) ?? (object?["responseDetails"] as? String) ?? ""
-            throw .status(server: server, code: answer.status, message: TerminalSafe.clean(message, limit: 120))
+            throw .status(server: server, code: answer.status, message: EscapedText.escaped(message, limit: 120))
         }
         let translated = switch self {
         case .apy: (object?["responseData"] as? [String: Any])?["translatedText"] as? String

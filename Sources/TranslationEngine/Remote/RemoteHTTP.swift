@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import TextSafety
 #endif
 
 /// Why a remote server's request failed.
@@ -84,7 +85,7 @@ struct RemoteHTTP: Sendable {
         switch result {
         case .failure(let error):
             let reason = (error as? URLError).map { "\($0.code.rawValue == NSURLErrorTimedOut ? "timed out" : $0.localizedDescription)" }
-            throw .connection(server: server, reason: TerminalSafe.clean(reason ?? "\(error)", limit: 120))
+            throw .connection(server: server, reason: EscapedText.escaped(reason ?? "\(error)", limit: 120))
         case .success(let (data, response)):
             guard let http = response as? HTTPURLResponse else { throw .answer(server: server, reason: "not HTTP") }
             guard data.count <= Self.maxAnswerBytes else { throw .answer(server: server, reason: "an answer of \(data.count) bytes") }

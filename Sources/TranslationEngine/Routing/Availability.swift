@@ -1,8 +1,9 @@
-/// Whether a language pair can be translated, mirroring Apple's
-/// `LanguageAvailability` so a Swift developer already knows the answers.
+/// Whether a language pair can be translated, from a set of packs at one moment: the one
+/// availability of the engine. `LanguageAvailability` (Apple's API) answers with it, over the
+/// packs as they are when asked, and its `Status` is this one.
 public struct Availability: Sendable {
-    /// The answer for one pair.
-    public enum Status: Equatable, Sendable {
+    /// The answer for one pair (`LanguageAvailability.Status`).
+    public enum Status: String, Equatable, Sendable {
         /// Every pack on the planned route is on disk.
         case installed
         /// A route exists but needs at least one pack downloaded.

@@ -12,15 +12,9 @@ import Synchronization
 /// download away is `supported` the first time. `catalogStatus(fromTag:toTag:)` answers from
 /// what is known without asking, for drawing.
 public final class LanguageAvailability: Sendable {
-    /// The answer for one pair.
-    public enum Status: String, Sendable, Equatable {
-        /// Every pack on the route is on disk.
-        case installed
-        /// A route exists with packs from the repository.
-        case supported
-        /// No route exists.
-        case unsupported
-    }
+    /// The answer for one pair: `installed`, `supported` (a route needs a download) or
+    /// `unsupported`, Routing's one status.
+    public typealias Status = Availability.Status
 
     private struct State {
         var catalog: PackCatalog
@@ -132,11 +126,7 @@ public final class LanguageAvailability: Sendable {
     /// The status from the packs on disk and the indexes as last fetched, without asking any
     /// repository: for drawing, where an answer must not wait on the network.
     public func catalogStatus(fromTag source: String, toTag target: String) -> Status {
-        switch current().status(from: LanguageTag.canonical(source), to: LanguageTag.canonical(target)) {
-        case .installed: return .installed
-        case .supported: return .supported
-        case .unsupported: return .unsupported
-        }
+        current().status(from: LanguageTag.canonical(source), to: LanguageTag.canonical(target))
     }
 
     /// Fetches stale indexes (see `PackManager.refreshIndexes`) and, when one came, reads the

@@ -1,5 +1,6 @@
 import Testing
 @testable import ReviewModel
+import TextSafety
 import TranslationEngine
 @testable import HikeReviewsTUI
 
@@ -10,10 +11,10 @@ extension OneSanitiserTests {
     static let hostile = "Evil \u{1B}]0;pwned\u{07}\u{1B}[31m\r\n red \u{202E}txt\u{2066} \u{9B}\u{2028}\u{E000}"
 
     @Test func theEngineAndTheReviewModelEscapeAlike() {
-        let engine = TerminalSafe.clean(Self.hostile)
+        let engine = EscapedText.escaped(Self.hostile)
         #expect(engine == DiagnosticText.sanitized(Self.hostile))
         #expect(engine == #"Evil \u001B]0;pwned\u0007\u001B[31m\r\n red \u202Etxt\u2066 \u009B\u2028\uE000"#)
-        #expect(!engine.unicodeScalars.contains(where: TerminalSafe.isHarmful))
+        #expect(!engine.unicodeScalars.contains(where: EscapedText.isHarmful))
         #expect(DiagnosticText.quoted("a\"b\\c") == #""a\"b\\c""#)
     }
 

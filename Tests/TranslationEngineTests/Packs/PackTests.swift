@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import TranslationEngine
+import TextSafety
 
 /// Downloads, verification and installs against a real HTTP server on 127.0.0.1, with the
 /// packs `make test` builds from Debian's pairs, and the hostile cases the store must refuse.
@@ -190,7 +191,7 @@ extension PackTests {
         hostile["title"] = "Evil \u{1B}]0;pwned\u{07}\u{1B}[31m red \u{202E}txt"
         try setup.serve([hostile], as: "escapes.json")
         let entries = try await setup.manager(index: "escapes.json").availablePacks()
-        let shown = TerminalSafe.clean(try #require(entries.first).title)
+        let shown = EscapedText.escaped(try #require(entries.first).title)
         #expect(!shown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E }, "\(shown)")
     }
 

@@ -17,8 +17,8 @@ extension ByteSearchTests {
     }
 
     @Test func intervalsClampToWhatDispatchTakes() {
-        #expect(ChildPipeline.interval(.milliseconds(1500)) == .nanoseconds(1_500_000_000))
-        #expect(ChildPipeline.interval(.seconds(-3)) == .nanoseconds(0))
-        #expect(ChildPipeline.interval(.seconds(Int64.max)) == .nanoseconds(Int(Int32.max) * 1_000_000_000))
+        #expect(ChildProcess.interval(.milliseconds(1500)) == .nanoseconds(1_500_000_000))
+        #expect(ChildProcess.interval(.seconds(-3)) == .nanoseconds(0))
+        #expect(ChildProcess.interval(.seconds(Int64.max)) == .nanoseconds(Int(Int32.max) * 1_000_000_000))
     }
 }

@@ -32,13 +32,13 @@ import Testing
 
 extension GroupGuardTests {
     @Test func closingTheGuardsPipeKillsAChildThatIgnoresItsInput() async throws {
-        let environment = ChildPipeline.childEnvironment(["PATH": EngineEnvironment.systemPath])
+        let environment = ChildProcess.environment(["PATH": ChildProcess.systemPath])
         let guardian = try GroupGuard.spawn(environment: environment)
         let null = open("/dev/null", O_RDONLY)
         defer { close(null) }
         // Never reads stdin, so no end of file could stop it: only its group's death does.
-        let busy = try ChildPipeline.spawnStage(ModeFile.Stage(executable: "/bin/sleep", arguments: ["100000"]),
-                                                stdin: null, stdout: nil, processGroup: guardian.pid, environment: environment)
+        let busy = try ChildProcess.spawn("/bin/sleep", arguments: ["100000"],
+                                          stdin: null, stdout: nil, processGroup: guardian.pid, environment: environment)
         #expect(getpgid(busy) == guardian.pid)
         // What the kernel does with our end when this process exits, is killed or crashes.
         close(guardian.fd)
@@ -53,7 +53,7 @@ extension GroupGuardTests {
         let pipeline = try ChildPipeline.spawn([ModeFile.Stage(executable: "/bin/cat", arguments: []),
                                                 ModeFile.Stage(executable: "/bin/cat", arguments: [])])
         defer { pipeline.terminate() }
-        #expect(pipeline.pids.allSatisfy { getpgid($0) == pipeline.guardian.pid })
-        #expect(pipeline.processGroup == pipeline.guardian.pid)
+        #expect(pipeline.pids.allSatisfy { getpgid($0) == pipeline.process.guardian.pid })
+        #expect(pipeline.processGroup == pipeline.process.guardian.pid)
     }
 }

@@ -24,13 +24,13 @@ struct GroupGuard: Sendable {
 
     /// Starts a guard in a new process group; children spawned with `processGroup: pid` join it.
     static func spawn(environment: [String]) throws -> GroupGuard {
-        guard let pipe = ChildPipeline.makeCloseOnExecPipe() else {
+        guard let pipe = ChildProcess.makeCloseOnExecPipe() else {
             throw PipelineError.spawnFailed(program: "pipe", errno: errno)
         }
         let pid: pid_t
         do {
-            pid = try ChildPipeline.spawnStage(ModeFile.Stage(executable: "/bin/sh", arguments: ["-c", script]),
-                                               stdin: pipe.read, stdout: nil, processGroup: 0, environment: environment)
+            pid = try ChildProcess.spawn("/bin/sh", arguments: ["-c", script],
+                                         stdin: pipe.read, stdout: nil, processGroup: 0, environment: environment)
         } catch {
             close(pipe.read)
             close(pipe.write)

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// An unpacked Argos Translate package, checked before it is installed: what a neural worker
 /// loads (the folder holding `metadata.json`, `model/` and `sentencepiece.model`).
@@ -20,7 +21,7 @@ enum ArgosPackage {
         if let direction = entry.directions.first {
             let source = metadata["from_code"] as? String, target = metadata["to_code"] as? String
             guard source == direction.source, target == direction.target else {
-                throw .archive("metadata.json says \(TerminalSafe.quote(source ?? "?")) to \(TerminalSafe.quote(target ?? "?")), the index says \(direction.source) to \(direction.target)")
+                throw .archive("metadata.json says \(EscapedText.singleQuoted(source ?? "?")) to \(EscapedText.singleQuoted(target ?? "?")), the index says \(direction.source) to \(direction.target)")
             }
         }
         guard isRegularFile(folder + "/model/model.bin", nonEmpty: true) else { throw .archive("no model/model.bin in the package") }

@@ -6,9 +6,9 @@ extension ChildPipeline {
     ///
     /// With `tapAfter`, that stage's output comes to this process and a tap thread passes it on
     /// to the next stage (see `MarkTap`). `environment` is what every stage starts with
-    /// (`childEnvironment(_:)`).
+    /// (`ChildProcess.environment(_:)`).
     static func spawn(_ stages: [ModeFile.Stage], tapAfter: Int? = nil,
-                      environment: [String] = childEnvironment(["PATH": EngineEnvironment.systemPath])) throws -> ChildPipeline {
+                      environment: [String] = ChildProcess.environment(["PATH": ChildProcess.systemPath])) throws -> ChildPipeline {
         guard !stages.isEmpty else { throw PipelineError.noStages }
         // The HMM tagger, if any, is fed through this process and can be replaced (see
         // `TaggerSlot`); it reports new ambiguity classes on stderr with -d.
@@ -27,7 +27,7 @@ extension ChildPipeline {
         }
         let extra = (tapIndex == nil ? 0 : 1) + (taggerIndex == nil ? 0 : 3)
         for _ in 0..<(stages.count + 1 + extra) {
-            guard let pipe = makeCloseOnExecPipe() else {
+            guard let pipe = ChildProcess.makeCloseOnExecPipe() else {
                 let code = errno
                 closeAll()
                 throw PipelineError.spawnFailed(program: "pipe", errno: code)
@@ -60,8 +60,9 @@ extension ChildPipeline {
         var pids: [pid_t] = []
         for (index, stage) in stages.enumerated() {
             do {
-                let pid = try spawnStage(stage, stdin: stdin(of: index), stdout: stdout(of: index),
-                                         stderr: index == taggerIndex ? taggerPipes?.stderr.write : nil,
+                let pid = try ChildProcess.spawn(stage.executable, arguments: stage.arguments, stdin: stdin(of: index),
+                                                 stdout: stdout(of: index),
+                                                 stderr: index == taggerIndex ? taggerPipes?.stderr.write : nil,
                                          processGroup: group, environment: environment)
                 pids.append(pid)
             } catch {
@@ -98,75 +99,9 @@ extension ChildPipeline {
         let input = pipes[0].write
         // Non-blocking so a write can notice a failed generation through poll().
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
-        let child = ChildPipeline(pids: pids, guardian: guardian, inputFD: input, outputFD: pipes[stages.count].read, tap: tap, tagger: tagger)
+        let child = ChildPipeline(pids: pids, process: ChildProcess(guardian: guardian, inputFD: input),
+                                  outputFD: pipes[stages.count].read, tap: tap, tagger: tagger)
         child.startReader()
         return child
-    }
-
-    static func spawnStage(
-        _ stage: ModeFile.Stage, stdin: Int32, stdout: Int32?, stderr: Int32? = nil, processGroup: pid_t, environment: [String]
-    ) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        if let stdout {
-            posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        }
-        // Stage diagnostics would interleave with the host's output; only the tagger's are read.
-        if let stderr {
-            posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        }
-        closeInheritedDescriptors(&actions)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // We ignore SIGPIPE in the host; ignored dispositions survive exec, so reset it or a
-        // stage would loop on EPIPE instead of dying when its reader goes away.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setpgroup(&attributes, processGroup)
-        let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-
-        let argv = ([stage.executable] + stage.arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        var result = posix_spawn(&pid, stage.executable, &actions, &attributes, argv, envp)
-        // ETXTBSY: a program written a moment ago can still be open for writing in a child that
-        // another thread was forking at that moment; it passes within milliseconds.
-        for _ in 0..<50 where result == ETXTBSY {
-            usleep(10_000)
-            result = posix_spawn(&pid, stage.executable, &actions, &attributes, argv, envp)
-        }
-        guard result == 0 else { throw PipelineError.spawnFailed(program: stage.executable, errno: result) }
-        return pid
-    }
-
-    /// The host's variables for children, with the locale pinned to C.UTF-8.
-    ///
-    /// The stages read UTF-8 and nothing else of the locale, but the C++ ones build
-    /// `std::locale("")` from `LANG`/`LC_*`: where those name a locale that is not installed
-    /// (`LANG=en_US.UTF-8` in a container that has only C.UTF-8, or over ssh) apertium-tagger
-    /// throws and dies, and others warn. C.UTF-8 exists on every Debian system, and pinning it
-    /// makes the output independent of the user's locale.
-    static func childEnvironment(_ host: [String: String]) -> [String] {
-        var environment = host.filter { key, _ in key != "LANG" && key != "LANGUAGE" && !key.hasPrefix("LC_") }
-        environment["LC_ALL"] = "C.UTF-8"
-        return environment.map { "\($0.key)=\($0.value)" }.sorted()
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Synchronization
+import TextSafety
 
 /// Fetches one pack archive into a file, with progress in bytes.
 ///
@@ -50,7 +51,7 @@ struct PackDownloader: Sendable {
             return try await fetch(url, to: destination, expectedSize: expectedSize, exactSize: exactSize, conditional: conditional,
                                    progress: progress, stalled: stalled)
         default:
-            throw .download("unsupported URL scheme in \(TerminalSafe.clean(url.absoluteString))")
+            throw .download("unsupported URL scheme in \(EscapedText.escaped(url.absoluteString))")
         }
     }
 
@@ -58,11 +59,11 @@ struct PackDownloader: Sendable {
                           progress: @escaping @Sendable (Int, Int) -> Void) async throws(PackError) {
         // O_NONBLOCK so a FIFO without a writer cannot block the open; only regular files are read.
         let input = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard input >= 0 else { throw .download("cannot read \(TerminalSafe.clean(path)): \(String(cString: strerror(errno)))") }
+        guard input >= 0 else { throw .download("cannot read \(EscapedText.escaped(path)): \(String(cString: strerror(errno)))") }
         defer { close(input) }
         var status = stat()
         guard fstat(input, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            throw .download("\(TerminalSafe.clean(path)) is not a regular file")
+            throw .download("\(EscapedText.escaped(path)) is not a regular file")
         }
         // A bound only: the file's own size is what progress counts against.
         let reported = exactSize ? expectedSize : min(expectedSize, Int(status.st_size))
@@ -75,7 +76,7 @@ struct PackDownloader: Sendable {
         while true {
             if Task.isCancelled { throw .cancelled }
             let count = Syscall.retryingOnInterrupt { read(input, buffer.baseAddress, buffer.count) }
-            if count < 0 { throw .download("cannot read \(TerminalSafe.clean(path)): \(String(cString: strerror(errno)))") }
+            if count < 0 { throw .download("cannot read \(EscapedText.escaped(path)): \(String(cString: strerror(errno)))") }
             if count == 0 { break }
             total += count
             if total > expectedSize {
@@ -425,11 +426,11 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
             refuse(completionHandler)
             return
         case 300..<400:
-            fail(.download("redirect refused for \(TerminalSafe.clean(url.absoluteString))"))
+            fail(.download("redirect refused for \(EscapedText.escaped(url.absoluteString))"))
             refuse(completionHandler)
             return
         default:
-            fail(.download("HTTP \(http.statusCode) for \(TerminalSafe.clean(url.absoluteString))"))
+            fail(.download("HTTP \(http.statusCode) for \(EscapedText.escaped(url.absoluteString))"))
             refuse(completionHandler)
             return
         }
@@ -504,7 +505,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         } else if let timedOut {
             if case .timedOut(_, _, .noData) = timedOut { outcome = .stalled(timedOut) } else { outcome = .failed(timedOut) }
         } else if let error {
-            outcome = .interrupted(.download("\(TerminalSafe.clean(error.localizedDescription)) after \(received) bytes"))
+            outcome = .interrupted(.download("\(EscapedText.escaped(error.localizedDescription)) after \(received) bytes"))
         } else if exactSize && received != expectedSize {
             outcome = .interrupted(.download("the connection ended after \(received) of \(expectedSize) bytes"))
         } else if let declared, received != declared {

@@ -1,5 +1,6 @@
 import CArchive
 import Foundation
+import TextSafety
 
 /// Unpacks a pack archive (gzip tar for Apertium packs, zip for Argos packages) into a folder
 /// with libarchive, refusing anything that could write outside it or fill the disk.
@@ -62,7 +63,7 @@ struct ArchiveExtractor {
             guard let folderName = top else { throw .archive("an entry has no name") }
             try Self.checkType(entry, path: path, topFolder: folderName)
             if path == folderName && archive_entry_filetype(entry) != carchive_type_directory() {
-                throw .archive("the archive's top level must be one folder, not the file \(TerminalSafe.quote(path))")
+                throw .archive("the archive's top level must be one folder, not the file \(EscapedText.singleQuoted(path))")
             }
             let declared = archive_entry_size(entry)
             if declared > maxBytes - written { throw .archive("the archive unpacks to more than \(maxBytes >> 20) MB") }
@@ -75,11 +76,11 @@ struct ArchiveExtractor {
             archive_entry_set_gid(entry, Int64(getgid()))
             archive_entry_set_perm(entry, archive_entry_filetype(entry) == carchive_type_directory() ? 0o755 : 0o644)
             guard archive_write_header(writer, entry) == carchive_ok() else {
-                throw .archive("cannot write \(TerminalSafe.quote(path)): \(Self.message(writer))")
+                throw .archive("cannot write \(EscapedText.singleQuoted(path)): \(Self.message(writer))")
             }
             written += try Self.copyData(from: reader, to: writer, limit: maxBytes - written, path: path)
             guard archive_write_finish_entry(writer) == carchive_ok() else {
-                throw .archive("cannot finish \(TerminalSafe.quote(path)): \(Self.message(writer))")
+                throw .archive("cannot finish \(EscapedText.singleQuoted(path)): \(Self.message(writer))")
             }
         }
         guard archive_write_close(writer) == carchive_ok() else { throw .archive("cannot finish unpacking: \(Self.message(writer))") }
@@ -99,9 +100,9 @@ struct ArchiveExtractor {
                 throw .archive("the archive is truncated or corrupt: \(message(reader))")
             }
             total += Int64(size)
-            if total > limit { throw .archive("the archive unpacks to more than allowed (stopped in \(TerminalSafe.quote(path)))") }
+            if total > limit { throw .archive("the archive unpacks to more than allowed (stopped in \(EscapedText.singleQuoted(path)))") }
             guard archive_write_data_block(writer, block, size, offset) == carchive_ok() else {
-                throw .archive("cannot write \(TerminalSafe.quote(path)): \(message(writer))")
+                throw .archive("cannot write \(EscapedText.singleQuoted(path)): \(message(writer))")
             }
         }
     }
@@ -111,17 +112,17 @@ struct ArchiveExtractor {
     private static func checkedPath(_ entry: OpaquePointer, topFolder: inout String?) throws(PackError) -> String {
         guard let raw = archive_entry_pathname(entry) else { throw .archive("an entry has no name") }
         let name = String(cString: raw)
-        if name.hasPrefix("/") { throw .archive("absolute path in the archive: \(TerminalSafe.quote(name))") }
+        if name.hasPrefix("/") { throw .archive("absolute path in the archive: \(EscapedText.singleQuoted(name))") }
         let parts = name.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        if parts.contains("..") { throw .archive("'..' in an archive path: \(TerminalSafe.quote(name))") }
+        if parts.contains("..") { throw .archive("'..' in an archive path: \(EscapedText.singleQuoted(name))") }
         guard let first = parts.first.map(String.init) else { throw .archive("an entry has an empty name") }
         guard let top = topFolder else {
-            guard !first.hasPrefix(".") else { throw .archive("a hidden top-level folder: \(TerminalSafe.quote(name))") }
+            guard !first.hasPrefix(".") else { throw .archive("a hidden top-level folder: \(EscapedText.singleQuoted(name))") }
             topFolder = first
             return parts.joined(separator: "/")
         }
         guard first == top else {
-            throw .archive("more than one top-level folder, or an entry outside the pack's folder \(TerminalSafe.quote(top))/: \(TerminalSafe.quote(name))")
+            throw .archive("more than one top-level folder, or an entry outside the pack's folder \(EscapedText.singleQuoted(top))/: \(EscapedText.singleQuoted(name))")
         }
         return parts.joined(separator: "/")
     }
@@ -132,7 +133,7 @@ struct ArchiveExtractor {
             let target = String(cString: link)
             let parts = target.split(separator: "/").filter { $0 != "." }
             if target.hasPrefix("/") || parts.contains("..") || parts.first.map(String.init) != topFolder {
-                throw .archive("hard link leaving the pack: \(TerminalSafe.quote(path)) -> \(TerminalSafe.quote(target))")
+                throw .archive("hard link leaving the pack: \(EscapedText.singleQuoted(path)) -> \(EscapedText.singleQuoted(target))")
             }
             return
         }
@@ -140,12 +141,12 @@ struct ArchiveExtractor {
         if type == carchive_type_regular() || type == carchive_type_directory() { return }
         if type == carchive_type_symlink() {
             let target = archive_entry_symlink(entry).map { String(cString: $0) } ?? ""
-            if target.isEmpty || target.hasPrefix("/") { throw .archive("symlink leaving the pack: \(TerminalSafe.quote(path)) -> \(TerminalSafe.quote(target))") }
+            if target.isEmpty || target.hasPrefix("/") { throw .archive("symlink leaving the pack: \(EscapedText.singleQuoted(path)) -> \(EscapedText.singleQuoted(target))") }
             // Resolve the target against the link's own folder; it must stay under the top folder.
             var stack = path.split(separator: "/").dropLast().map(String.init)
             for part in target.split(separator: "/") where part != "." {
                 if part == ".." {
-                    if stack.count <= 1 { throw .archive("symlink leaving the pack: \(TerminalSafe.quote(path)) -> \(TerminalSafe.quote(target))") }
+                    if stack.count <= 1 { throw .archive("symlink leaving the pack: \(EscapedText.singleQuoted(path)) -> \(EscapedText.singleQuoted(target))") }
                     stack.removeLast()
                 } else {
                     stack.append(String(part))
@@ -153,7 +154,7 @@ struct ArchiveExtractor {
             }
             return
         }
-        throw .archive("not a file or folder (device, FIFO or socket): \(TerminalSafe.quote(path))")
+        throw .archive("not a file or folder (device, FIFO or socket): \(EscapedText.singleQuoted(path))")
     }
 
     private static func normalized(_ path: String) -> String {
@@ -161,7 +162,7 @@ struct ArchiveExtractor {
     }
 
     private static func message(_ archive: OpaquePointer) -> String {
-        let text = archive_error_string(archive).map { TerminalSafe.clean(String(cString: $0)) } ?? "unknown error"
+        let text = archive_error_string(archive).map { EscapedText.escaped(String(cString: $0)) } ?? "unknown error"
         let code = archive_errno(archive)
         // libarchive's own text for a failed write is just "write failed": add the system's reason
         // (not for its format and programmer errors, which it reports as EILSEQ and EINVAL).

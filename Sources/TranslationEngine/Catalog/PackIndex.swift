@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// A pack repository's index.json: what packs exist, where, how big, with which checksum.
 ///
@@ -90,7 +91,7 @@ public struct PackIndex: Sendable, Equatable {
     /// A repository as a consent text names it: its server (host, and port when one is given),
     /// or a local index's path; made harmless for a terminal.
     public static func origin(of url: URL) -> String {
-        TerminalSafe.clean(url.isFileURL ? url.path : PackDownloader.server(of: url), limit: 200)
+        EscapedText.escaped(url.isFileURL ? url.path : PackDownloader.server(of: url), limit: 200)
     }
 
     /// The entry with this id.
@@ -119,7 +120,7 @@ public struct PackIndex: Sendable, Equatable {
         var seen: Set<String> = []
         for (position, item) in list.enumerated() {
             let entry = try Self.entry(item, position: position, indexURL: indexURL)
-            guard seen.insert(entry.id).inserted else { throw .index("pack \(TerminalSafe.quote(entry.id)) is listed twice") }
+            guard seen.insert(entry.id).inserted else { throw .index("pack \(EscapedText.singleQuoted(entry.id)) is listed twice") }
             packs.append(entry)
         }
         self.packs = packs
@@ -136,7 +137,7 @@ public struct PackIndex: Sendable, Equatable {
         }
         let id = try string("id", max: 64)
         guard id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }), !id.hasPrefix("-") else {
-            throw .index("\(at): the id \(TerminalSafe.quote(id)) may use only letters, digits, - and _")
+            throw .index("\(at): the id \(EscapedText.singleQuoted(id)) may use only letters, digits, - and _")
         }
         let version = try string("version", max: 64)
         let title = (fields["title"] as? String).map { String($0.prefix(200)) } ?? id

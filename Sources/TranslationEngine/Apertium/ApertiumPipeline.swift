@@ -26,7 +26,7 @@ public final class ApertiumPipeline: Sendable, PoolMember {
 
     /// Creates a pipeline for a parsed mode; processes start on the first request or `start()`.
     public init(mode: ModeFile, restartPolicy: RestartPolicy = .standard, limits: TextLimits = .standard,
-                environment: [String: String] = ["PATH": EngineEnvironment.systemPath]) {
+                environment: [String: String] = ["PATH": ChildProcess.systemPath]) {
         // A dead stage must surface as EPIPE, not kill the host.
         signal(SIGPIPE, SIG_IGN)
         self.mode = mode
@@ -43,9 +43,9 @@ public final class ApertiumPipeline: Sendable, PoolMember {
     public convenience init(
         modeFile path: String, dataRoot: String? = nil,
         restartPolicy: RestartPolicy = .standard, limits: TextLimits = .standard,
-        environment: [String: String] = ["PATH": EngineEnvironment.systemPath]
+        environment: [String: String] = ["PATH": ChildProcess.systemPath]
     ) throws {
-        let searchPath = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? EngineEnvironment.systemPath
+        let searchPath = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? ChildProcess.systemPath
         try self.init(mode: ModeFile(contentsOf: path, dataRoot: dataRoot, markUnknown: true, searchPath: searchPath),
                       restartPolicy: restartPolicy, limits: limits, environment: environment)
     }

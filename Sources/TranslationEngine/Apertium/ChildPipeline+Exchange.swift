@@ -7,7 +7,7 @@ extension ChildPipeline {
     /// Throws `ChildPipeline.Failure` when the generation dies or the request, once at the
     /// head of the line, takes longer than `timeout`.
     func submit(_ request: [UInt8], terminator marker: [UInt8], timeout: Duration) async throws -> Answer {
-        let interval = Self.interval(timeout)
+        let interval = ChildProcess.interval(timeout)
         return try await withCheckedThrowingContinuation { continuation in
             writer.async { [self] in
                 let outcome = inbox.withLock { inbox -> Result<UInt64, PipelineError> in
@@ -35,9 +35,7 @@ extension ChildPipeline {
     }
 
     private func watch(_ id: UInt64, at deadline: DispatchTime, interval: DispatchTimeInterval) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: deadline) { [self] in
-            check(id, interval: interval)
-        }
+        ChildProcess.at(deadline) { [self] in check(id, interval: interval) }
     }
 
     /// Times the waiter out once it has been at the head of the line for `interval`; a waiter
@@ -51,7 +49,7 @@ extension ChildPipeline {
         if due <= .now() {
             // Fail first, so the EOF the kill causes is not mistaken for a crash.
             fail(.timedOut)
-            kill(-processGroup, SIGKILL)
+            process.killGroup()
         } else {
             watch(id, at: due, interval: interval)
         }
@@ -61,11 +59,6 @@ extension ChildPipeline {
     /// The reader thread drains output meanwhile, so a large request cannot deadlock on full
     /// pipe buffers.
     private func write(_ bytes: [UInt8]) -> Bool {
-        FileDescriptorIO.writeAll(nonBlocking: inputFD, bytes) { hasFailed }
-    }
-
-    static func interval(_ duration: Duration) -> DispatchTimeInterval {
-        let clamped = min(max(duration, .zero), .seconds(Int32.max))
-        return .nanoseconds(Int(clamped / .nanoseconds(1)))
+        FileDescriptorIO.writeAll(nonBlocking: process.inputFD, bytes) { hasFailed }
     }
 }

@@ -62,7 +62,7 @@ public actor PackManager {
     /// public index (ignored when it is not among them); `pairRoots` are the data roots whose
     /// pairs are listed as system packs (by default Debian's).
     public init(store: PackStore, repositoryURLs: [URL], offline: Bool = false, limits: DownloadLimits = DownloadLimits(),
-                publicIndexURL: URL? = PackRepository.argosIndex, pairRoots: [String] = [EngineEnvironment.systemPairRoot]) {
+                publicIndexURL: URL? = PackRepository.argosIndex, pairRoots: [String] = [ModeFile.installedPrefix]) {
         self.store = store
         self.repositoryURLs = repositoryURLs
         self.offline = offline
@@ -75,12 +75,6 @@ public actor PackManager {
     /// One repository.
     public init(store: PackStore, repositoryURL: URL?, offline: Bool = false, limits: DownloadLimits = DownloadLimits()) {
         self.init(store: store, repositoryURLs: repositoryURL.map { [$0] } ?? [], offline: offline, limits: limits)
-    }
-
-    /// The manager of an environment's store, repositories and data roots.
-    public init(environment: EngineEnvironment) {
-        self.init(store: environment.store, repositoryURLs: environment.repositoryURLs, offline: environment.offline,
-                  limits: environment.downloadLimits, publicIndexURL: environment.publicIndexURL, pairRoots: environment.pairDataRoots)
     }
 
     /// The packs on disk and in the repositories' last known indexes (no network round trip).

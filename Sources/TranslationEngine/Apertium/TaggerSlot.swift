@@ -241,8 +241,8 @@ final class TaggerSlot: Sendable {
         kill(old.pid, SIGKILL)
         var status: Int32 = 0
         _ = Syscall.retryingOnInterrupt { waitpid(old.pid, &status, 0) }
-        guard let input = ChildPipeline.makeCloseOnExecPipe() else { return false }
-        guard let output = ChildPipeline.makeCloseOnExecPipe() else {
+        guard let input = ChildProcess.makeCloseOnExecPipe() else { return false }
+        guard let output = ChildProcess.makeCloseOnExecPipe() else {
             Foundation.close(input.read)
             Foundation.close(input.write)
             return false
@@ -250,8 +250,8 @@ final class TaggerSlot: Sendable {
         return state.withLock { state -> Bool in
             defer { state.replacing = false }
             guard !state.isShutDown,
-                  let fresh = try? ChildPipeline.spawnStage(stage, stdin: input.read, stdout: output.write, stderr: pipes.reportsWrite,
-                                                            processGroup: processGroup, environment: environment) else {
+                  let fresh = try? ChildProcess.spawn(stage.executable, arguments: stage.arguments, stdin: input.read, stdout: output.write, stderr: pipes.reportsWrite,
+                                                     processGroup: processGroup, environment: environment) else {
                 for fd in [input.read, input.write, output.read, output.write] { Foundation.close(fd) }
                 return false
             }

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// Argos Translate's package index read as a repository.
 ///
@@ -33,7 +34,7 @@ extension PackIndex {
             do throws(Refusal) {
                 let entry = try argosEntry(item, indexURL: indexURL)
                 guard seen.insert(entry.id).inserted else {
-                    throw Refusal(reason: "\(TerminalSafe.quote(entry.id)) is listed twice; the first is kept")
+                    throw Refusal(reason: "\(EscapedText.singleQuoted(entry.id)) is listed twice; the first is kept")
                 }
                 packs.append(entry)
             } catch {
@@ -48,26 +49,26 @@ extension PackIndex {
         func text(_ key: String, max: Int) throws(Refusal) -> String {
             guard let value = fields[key] as? String, !value.isEmpty else { throw Refusal(reason: "\"\(key)\" is missing or empty") }
             guard value.unicodeScalars.count <= max else { throw Refusal(reason: "\"\(key)\" is longer than \(max) characters") }
-            guard !value.unicodeScalars.contains(where: TerminalSafe.isHarmful) else {
-                throw Refusal(reason: "\"\(key)\" holds control or escape characters: \(TerminalSafe.quote(value))")
+            guard !value.unicodeScalars.contains(where: EscapedText.isHarmful) else {
+                throw Refusal(reason: "\"\(key)\" holds control or escape characters: \(EscapedText.singleQuoted(value))")
             }
             return value
         }
         if let type = fields["type"] as? String, type != "translate" {
-            throw Refusal(reason: "a \(TerminalSafe.quote(String(type.prefix(40)))) package, not a translation model")
+            throw Refusal(reason: "a \(EscapedText.singleQuoted(String(type.prefix(40)))) package, not a translation model")
         }
         let code = try text("code", max: argosMaxCode)
         guard code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }),
               let first = code.first, first.isLetter || first.isNumber else {
-            throw Refusal(reason: "the code \(TerminalSafe.quote(code)) may use only letters, digits, '-', '_' and '.'")
+            throw Refusal(reason: "the code \(EscapedText.singleQuoted(code)) may use only letters, digits, '-', '_' and '.'")
         }
         let version = try text("package_version", max: 32)
         guard version.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
-            throw Refusal(reason: "\(code): the version \(TerminalSafe.quote(version)) is not a version number")
+            throw Refusal(reason: "\(code): the version \(EscapedText.singleQuoted(version)) is not a version number")
         }
         let source = try text("from_code", max: 20), target = try text("to_code", max: 20)
         guard LanguageTag.isPlausible(source), LanguageTag.isPlausible(target), source != target else {
-            throw Refusal(reason: "\(code): \(TerminalSafe.quote(source)) to \(TerminalSafe.quote(target)) is not a pair of language codes")
+            throw Refusal(reason: "\(code): \(EscapedText.singleQuoted(source)) to \(EscapedText.singleQuoted(target)) is not a pair of language codes")
         }
         let sourceName = try text("from_name", max: argosMaxName), targetName = try text("to_name", max: argosMaxName)
         let url = try argosLink(fields["links"], code: code, indexURL: indexURL)
@@ -84,7 +85,7 @@ extension PackIndex {
         for link in links.prefix(argosMaxLinks) {
             guard let text = link as? String, text.utf8.count <= 2000, let url = URL(string: text, relativeTo: indexURL)?.absoluteURL else { continue }
             if acceptsLink(url, from: indexURL) { return url }
-            schemes.append(TerminalSafe.clean(String((url.scheme ?? "?").prefix(20))))
+            schemes.append(EscapedText.escaped(String((url.scheme ?? "?").prefix(20))))
         }
         let seen = schemes.isEmpty ? "" : " (found: \(Array(Set(schemes)).sorted().joined(separator: ", ")))"
         throw Refusal(reason: "\(code): no usable link\(seen); accepted: https from an https index, http(s) from http, also file from a local index")

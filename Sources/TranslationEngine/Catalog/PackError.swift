@@ -1,3 +1,4 @@
+import TextSafety
 /// Why a pack could not be listed, fetched, verified, installed or removed; each message is
 /// one line and says what happened. What to do next depends on the host (a command, a screen,
 /// a library call), so the host adds it from the case and its data.
@@ -29,11 +30,11 @@ public enum PackError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .index(let detail): return "the pack repository's index is unusable: \(detail)"
-        case .unknownPack(let id): return "no language pack \(TerminalSafe.quote(id))"
+        case .unknownPack(let id): return "no language pack \(EscapedText.singleQuoted(id))"
         case .download(let detail): return "download failed: \(detail)"
         case .timedOut(let pack, let server, let timeout):
-            return "\(TerminalSafe.clean(pack)): \(timeout.describe(server: TerminalSafe.clean(server)))"
-        case .offline(let url): return "downloads are switched off (the engine is offline); not fetching \(TerminalSafe.clean(url))"
+            return "\(EscapedText.escaped(pack)): \(timeout.describe(server: EscapedText.escaped(server)))"
+        case .offline(let url): return "downloads are switched off (the engine is offline); not fetching \(EscapedText.escaped(url))"
         case .verification(let detail): return "the downloaded pack is not the one the index describes (\(detail)); nothing was installed"
         case .archive(let detail): return "the pack archive was refused: \(detail); nothing was installed"
         case .store(let detail): return "cannot write the pack store: \(detail)"

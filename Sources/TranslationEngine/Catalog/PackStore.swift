@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// The per-user folder of installed language packs.
 ///
@@ -226,6 +227,6 @@ public struct PackStore: Sendable, Equatable {
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }
-        return TerminalSafe.clean(nsError.localizedDescription)
+        return EscapedText.escaped(nsError.localizedDescription)
     }
 }

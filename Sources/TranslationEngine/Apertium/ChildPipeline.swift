@@ -48,12 +48,10 @@ final class ChildPipeline: Sendable {
 
     /// Process ids at spawn time, first stage to last (the tagger's may have changed since).
     let spawnedPids: [pid_t]
-    /// The guard that leads the stages' process group and kills it if this process dies.
-    let guardian: GroupGuard
+    /// The stages' process group and the first stage's stdin.
+    let process: ChildProcess
     /// The process group shared by all stages (the guard's pid).
-    var processGroup: pid_t { guardian.pid }
-    /// Parent's write end of the first stage's stdin (non-blocking).
-    let inputFD: Int32
+    var processGroup: pid_t { process.processGroup }
     /// Parent's read end of the last stage's stdout (owned by the reader thread).
     let outputFD: Int32
     /// The generator's output and the next stage's input, when marks are taken out between them.
@@ -68,20 +66,14 @@ final class ChildPipeline: Sendable {
     let readerDone = DispatchSemaphore(value: 0)
     /// Signalled once when the tap thread (if any) has closed its two fds.
     let tapDone = DispatchSemaphore(value: 0)
-    let terminated = Mutex(false)
 
-    init(pids: [pid_t], guardian: GroupGuard, inputFD: Int32, outputFD: Int32,
+    init(pids: [pid_t], process: ChildProcess, outputFD: Int32,
          tap: (input: Int32, output: Int32)? = nil, tagger: TaggerSlot? = nil) {
         self.spawnedPids = pids
         self.tagger = tagger
-        self.guardian = guardian
-        self.inputFD = inputFD
+        self.process = process
         self.outputFD = outputFD
         self.tap = tap
-    }
-
-    deinit {
-        close(inputFD)
     }
 
     /// Process ids of the stages now, first to last.
@@ -176,10 +168,10 @@ final class ChildPipeline: Sendable {
     /// EOF fails the generation with the real culprit at the head; the grace period is for a
     /// stage that does not.
     func failAfterDraining(_ error: PipelineError, grace: DispatchTimeInterval = .milliseconds(500)) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + grace) { [self] in
+        ChildProcess.at(.now() + grace) { [self] in
             guard !hasFailed else { return }
             fail(error)
-            kill(-processGroup, SIGKILL)
+            process.killGroup()
         }
     }
 
@@ -197,29 +189,14 @@ final class ChildPipeline: Sendable {
 
     /// Kills the whole process group, reaps every stage and closes the fds. Idempotent.
     func terminate() {
-        let already = terminated.withLock { done in
-            defer { done = true }
-            return done
+        let ended = process.end(pids: { pids }) {
+            inbox.withLock { inbox in
+                if inbox.failure == nil { inbox.failure = .shutDown }
+            }
+            // No fresh tagger may join the group after it is killed.
+            tagger?.shutDown()
         }
-        if already { return }
-        inbox.withLock { inbox in
-            if inbox.failure == nil { inbox.failure = .shutDown }
-        }
-        // No fresh tagger may join the group after it is killed.
-        tagger?.shutDown()
-        kill(-processGroup, SIGKILL)
-        // Belt and braces: a stage that somehow left the group must die too.
-        let pids = self.pids
-        for pid in pids { kill(pid, SIGKILL) }
-        // inputFD stays open until deinit: the writer may still be writing to it, and closing
-        // it here could let that write land on an unrelated, reused descriptor. With every
-        // reader dead, such a write fails with EPIPE instead.
-        for pid in pids {
-            var status: Int32 = 0
-            _ = Syscall.retryingOnInterrupt { waitpid(pid, &status, 0) }
-        }
-        // Only now: while the guard is unreaped the group id cannot be reused.
-        guardian.release()
+        guard ended else { return }
         // Ends the relay threads (our copies of the tagger's pipe ends would keep them waiting).
         tagger?.close()
         // Every writer of the output pipe is dead now, so the reader sees EOF promptly.

@@ -31,13 +31,8 @@ public struct PackCatalog: Sendable {
         self.init(store: store, repositoryURLs: repositoryURL.map { [$0] } ?? [], repository: repository, pairs: pairs)
     }
 
-    /// The catalog of an environment's store, data roots and repositories.
-    public static func load(_ environment: EngineEnvironment) -> PackCatalog {
-        load(store: environment.store, repositoryURLs: environment.repositoryURLs, pairRoots: environment.pairDataRoots)
-    }
-
     /// The catalog of a store, repositories and data roots (by default Debian's alone).
-    public static func load(store: PackStore, repositoryURLs: [URL], pairRoots: [String] = [EngineEnvironment.systemPairRoot]) -> PackCatalog {
+    public static func load(store: PackStore, repositoryURLs: [URL], pairRoots: [String] = [ModeFile.installedPrefix]) -> PackCatalog {
         PackCatalog(store: store, repositoryURLs: repositoryURLs, repository: PackRepository.localIndex(repositoryURLs, store: store),
                     pairs: InstalledPairs.scan(store: store, roots: pairRoots), pairRoots: pairRoots)
     }

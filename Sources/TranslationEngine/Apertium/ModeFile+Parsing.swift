@@ -8,7 +8,7 @@ extension ModeFile {
     ///   - dataRoot: replaces `/usr/share/apertium` (e.g. `<extracted>/usr/share/apertium`).
     ///   - markUnknown: keep `*` marks on unknown words (`-g`) instead of dropping them (`-n`).
     ///   - searchPath: colon-separated directories for programs; defaults to the system folders
-    ///     (`EngineEnvironment.systemPath`): an engine passes its environment's PATH.
+    ///     (`ChildProcess.systemPath`): an engine passes its environment's PATH.
     public init(
         contentsOf path: String,
         dataRoot: String? = nil,
@@ -28,7 +28,7 @@ extension ModeFile {
         markUnknown: Bool = false,
         searchPath: String? = nil
     ) throws {
-        let searchPath = searchPath ?? EngineEnvironment.systemPath
+        let searchPath = searchPath ?? ChildProcess.systemPath
         var stages: [Stage] = []
         var generatorStage: Int?
         // Splitting the text on `|` first is safe: the data root (which may hold `|` or `'`: any
