@@ -19,14 +19,14 @@ extension AppState {
 
     /// Applies one action; returns the work it asks for.
     ///
-    /// Translation is not asked for by any one action: whatever changed a screen's translation
-    /// configuration, the comparison afterwards starts its task (Apple's `translationTask(_:)`).
+    /// An action that changes a route screen's translation configuration (`T`, `L`, a filter
+    /// that changes what is shown) returns the task of the changed configuration, and the
+    /// runner's host for it runs it (Apple's `translationTask(_:)`); one that changes which
+    /// reviews want a translation returns a look in the memory (`recallShown`).
     mutating func reduce(_ action: Action) -> [Effect] {
-        let before = TranslationTrigger(self)
         let effects = apply(action)
-        let tasks = translationTasks(since: before) + recallTasks(since: before)
         layOutViewport()
-        return effects + tasks
+        return effects
     }
 
     /// Lays out the route screen's blocks that are on screen, so the renderer draws kept lines:
@@ -63,7 +63,11 @@ extension AppState {
             let reread = firstRead.count < found.count
             languages.merge(found) { _, new in new }
             detection = DetectionProgress(done: done, total: total)
-            refreshDetailAfterLanguages(touched: touched, firstRead: firstRead, reread: reread)
+            let shownChanged = refreshDetailAfterLanguages(touched: touched, firstRead: firstRead, reread: reread)
+            // Detection reports in batches: what it learns is looked up in the memory once, when it
+            // ends (a look after every batch held the loop on big routes).
+            let learned = !firstRead.isEmpty && detection.isFinished
+            return (shownChanged ? reconfigure(shownChanged: true) : []) + (shownChanged || learned ? recallShown() : [])
         case .terminationRequested:
             shouldQuit = true
         default:
@@ -85,10 +89,10 @@ extension AppState {
         switch context {
         case .help: runHelp(command)
         case .languagePicker: return runPicker(command)
-        case .textInput: runTextInput(command)
+        case .textInput: return runTextInput(command)
         case .routeList:
             if command == .showPacks { return openPacks() }
-            runRouteList(command)
+            return runRouteList(command)
         case .routeDetail:
             if command == .showPacks { return openPacks() }
             if let effects = runTranslationCommand(command) { return effects }
@@ -106,17 +110,19 @@ extension AppState {
 
     // MARK: Route list
 
-    private mutating func runRouteList(_ command: Command) {
+    private mutating func runRouteList(_ command: Command) -> [Effect] {
         let count = routeList.visible.count
         if let moved = Command.move(command, from: routeList.selected, last: count - 1, page: max(1, routeListRows - 1)) {
             routeList.selected = moved
             clampRouteList()
-            return
+            return []
         }
         switch command {
         case .open:
-            guard count > 0 else { return }
+            guard count > 0 else { return [] }
             openRoute(routeList.visible[routeList.selected])
+            // What the memory holds for the route shows at once.
+            return recallShown()
         case .search:
             modals.append(.textInput(TextInputState(purpose: .searchRoutes, text: routeList.searchText)))
         case .clearFilters:
@@ -128,6 +134,7 @@ extension AppState {
         default:
             break
         }
+        return []
     }
 
     /// Rows the route list has for routes (below its column header).
@@ -233,12 +240,16 @@ extension AppState {
         case .clearFilters:
             detail.query.language = nil
             detail.query.searchText = ""
-            refilter(&detail)
+            let changed = refilter(&detail)
+            self.detail = detail
+            return filtered(shownChanged: changed)
         case .cycleSort:
             let orders = ReviewSort.allCases
             let next = (orders.firstIndex(of: detail.query.sort) ?? 0) + 1
             detail.query.sort = orders[next % orders.count]
-            refilter(&detail)
+            let changed = refilter(&detail)
+            self.detail = detail
+            return filtered(shownChanged: changed)
         case .showHelp:
             modals.append(.help(HelpState(context: .routeDetail)))
         case .quit:
@@ -263,11 +274,16 @@ extension AppState {
     }
 
     /// Recomputes which reviews pass the query, keeping the selected review when it still passes.
-    /// `visible`, when given, is what passes, worked out by the caller.
-    private mutating func refilter(_ detail: inout RouteDetailState, to visible: [Int]? = nil) {
+    /// `visible`, when given, is what passes, worked out by the caller. Returns whether other
+    /// reviews are shown (not only another order): a filter costs O(reviews) already, so the
+    /// comparison adds nothing a key pays for.
+    @discardableResult
+    private mutating func refilter(_ detail: inout RouteDetailState, to visible: [Int]? = nil) -> Bool {
         let reviews = routes[detail.routeIndex].reviews
         let previous = detail.visible.indices.contains(detail.selected) ? detail.visible[detail.selected] : nil
+        let old = detail.visible
         detail.visible = visible ?? detail.query.apply(toIndicesOf: reviews, languages: languages)
+        let changed = old != detail.visible && Set(old) != Set(detail.visible)
         if let previous, let kept = detail.visible.firstIndex(of: previous) {
             detail.selected = kept
             scroll(&detail) { $0.reveal(&$1) }
@@ -276,20 +292,26 @@ extension AppState {
             detail.top = 0
             detail.topOffset = 0
         }
+        return changed
     }
 
-    private mutating func refreshDetailAfterLanguages(touched: Set<Int>, firstRead: [String], reread: Bool) {
+    /// Refilters the route screens whose filter the detected languages touch; returns whether
+    /// the top screen shows other reviews now.
+    private mutating func refreshDetailAfterLanguages(touched: Set<Int>, firstRead: [String], reread: Bool) -> Bool {
+        var topChanged = false
         for index in screens.indices {
             guard case .routeDetail(var detail) = screens[index], detail.query.language != nil,
                   touched.contains(detail.routeIndex) else { continue }
+            let changed: Bool
             if reread {
-                refilter(&detail)
+                changed = refilter(&detail)
             } else {
                 let added = routeLanguageCounts.positions(of: firstRead, route: detail.routeIndex)
                 let visible = detail.query.adding(added, to: detail.visible, in: routes[detail.routeIndex].reviews, languages: languages)
-                refilter(&detail, to: visible)
+                changed = refilter(&detail, to: visible)
             }
             screens[index] = .routeDetail(detail)
+            if index == screens.count - 1 { topChanged = changed }
         }
         if case .languagePicker(var picker) = modals.last, let detail {
             let fresh = languagePicker(for: detail)
@@ -298,6 +320,7 @@ extension AppState {
             picker.selected = picker.matches.firstIndex { $0.tag == selectedTag } ?? 0
             modals[modals.count - 1] = .languagePicker(picker)
         }
+        return topChanged
     }
 
     private mutating func clampAfterChange() {
@@ -356,12 +379,12 @@ extension AppState {
             modals.removeLast()
             guard var detail, picker.matches.indices.contains(picker.selected) else { return [] }
             detail.query.language = picker.matches[picker.selected].tag
-            refilter(&detail)
+            let changed = refilter(&detail)
             detail.selected = 0
             detail.top = 0
             detail.topOffset = 0
             self.detail = detail
-            return []
+            return filtered(shownChanged: changed)
         case .cancel:
             modals.removeLast()
         case .quit:
@@ -372,8 +395,8 @@ extension AppState {
         return []
     }
 
-    private mutating func runTextInput(_ command: Command) {
-        guard case .textInput(let input) = modals.last else { return }
+    private mutating func runTextInput(_ command: Command) -> [Effect] {
+        guard case .textInput(let input) = modals.last else { return [] }
         switch command {
         case .apply:
             modals.removeLast()
@@ -381,10 +404,11 @@ extension AppState {
             case .searchRoutes:
                 applyRouteSearch(input.text)
             case .searchReviews:
-                guard var detail else { return }
+                guard var detail else { return [] }
                 detail.query.searchText = input.text
-                refilter(&detail)
+                let changed = refilter(&detail)
                 self.detail = detail
+                return filtered(shownChanged: changed)
             }
         case .cancel:
             modals.removeLast()
@@ -393,6 +417,7 @@ extension AppState {
         default:
             break
         }
+        return []
     }
 
     /// Typing into the picker's filter or the search field.

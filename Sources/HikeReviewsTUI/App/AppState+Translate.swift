@@ -64,7 +64,7 @@ extension AppState {
             download = state.packIDs.isEmpty ? nil : state
             if download == nil {
                 modals.removeAll { $0 == .progress }
-                if let route = state.translateRoute, detail?.routeIndex == route { translateShownAgain() }
+                if let route = state.translateRoute, detail?.routeIndex == route { return translateShownAgain() }
             }
             if case .packs = screens.last { return [.loadPacks] }
         case .downloadFailed(let packID, let message):
@@ -114,8 +114,7 @@ extension AppState {
         guard let detail else { return nil }
         switch command {
         case .translateAll:
-            translateShownAgain()
-            return []
+            return translateShownAgain()
         case .translateOne:
             guard detail.visible.indices.contains(detail.selected) else { return [] }
             let review = routes[detail.routeIndex].reviews[detail.visible[detail.selected]]
@@ -124,9 +123,9 @@ extension AppState {
                                                       message: "The language of this review could not be identified. Press T to name it.", retry: nil)))
                 return []
             }
-            // Opening the overlay is a new configuration: `translationTasks(since:)` starts it.
+            // Opening the overlay is a new configuration: its host runs it.
             modals.append(.overlay(OverlayState(reviewID: review.id, source: source, target: targetLanguage)))
-            return []
+            return overlayTask()
         case .toggleOriginal:
             guard detail.visible.indices.contains(detail.selected) else { return [] }
             let id = routes[detail.routeIndex].reviews[detail.visible[detail.selected]].id
@@ -156,8 +155,8 @@ extension AppState {
 
     /// `T`: the first press creates the screen's configuration, later ones invalidate it; what
     /// is shown is translated again (the changed configuration starts the task).
-    mutating func translateShownAgain() {
-        guard var detail else { return }
+    mutating func translateShownAgain() -> [Effect] {
+        guard var detail else { return [] }
         if detail.configuration == nil {
             detail.configuration = TranslationSession.Configuration(sourceTag: detail.query.language, targetTag: targetLanguage)
         } else {
@@ -171,21 +170,33 @@ extension AppState {
             translations[id] = nil
         }
         self.detail = detail
+        return startRouteTask()
+    }
+
+    /// A filter was applied: the configuration follows it, and when other reviews are shown
+    /// the memory is asked about them.
+    mutating func filtered(shownChanged: Bool) -> [Effect] {
+        reconfigure(shownChanged: shownChanged) + (shownChanged ? recallShown() : [])
+    }
+
+    /// Keeps the top route screen's configuration in step with its language filter and the
+    /// target; `shownChanged` (a filter changed which reviews are shown) invalidates it. A
+    /// changed configuration returns its task; a screen with none (no `T` yet) runs nothing.
+    mutating func reconfigure(shownChanged: Bool) -> [Effect] {
+        guard var detail, let old = detail.configuration else { return [] }
+        detail.configuration?.sourceTag = detail.query.language
+        detail.configuration?.targetTag = targetLanguage
+        if shownChanged { detail.configuration?.invalidate() }
+        self.detail = detail
+        return detail.configuration == old ? [] : startRouteTask()
     }
 
     /// Looks in the translation memory for the shown reviews that have nothing in the target
-    /// yet, whenever that set may have changed: a route opened, another target, another filter,
-    /// languages detected. What the memory holds is shown at once, with no `T`.
-    mutating func recallTasks(since before: TranslationTrigger) -> [Effect] {
+    /// yet; the actions that may change that set return it: a route opened (or shown again),
+    /// another target (`retargeted`), another filter, languages detected or named. What the
+    /// memory holds is shown at once, with no `T`.
+    mutating func recallShown(retargeted: Bool = false) -> [Effect] {
         guard let detail else { return [] }
-        let opened = before.detail?.routeIndex != detail.routeIndex
-        let retargeted = before.target != targetLanguage
-        // Arrays first: the same array (every key that moves only the selection) costs nothing.
-        let refiltered = before.detail.map { $0.visible != detail.visible && Set($0.visible) != Set(detail.visible) } ?? true
-        // Detection reports in batches: looking up every shown review again after each one held
-        // the loop on big routes, so what detection learns is looked up once, when it ends.
-        let learned = before.knownLanguages != knownLanguages && detection.isFinished
-        guard opened || retargeted || refiltered || learned else { return [] }
         let reviews = routes[detail.routeIndex].reviews
         var jobs: [TranslationJob] = []
         var dropped = false
@@ -226,28 +237,12 @@ extension AppState {
         return current.target == target && current.status.isDone
     }
 
-    /// Languages known for reviews (detected or named): recall looks again when it grows.
-    var knownLanguages: Int { languages.count + languageOverrides.count }
-
-    /// Starts the tasks of the configurations `before` does not have: the top route screen's
-    /// (kept in step with the target, the language filter and which reviews are shown) and the
-    /// overlay's.
-    mutating func translationTasks(since before: TranslationTrigger) -> [Effect] {
-        var effects: [Effect] = []
-        if screens.count == before.screenCount, let old = before.detail, var detail, detail.routeIndex == old.routeIndex,
-           detail.configuration != nil {
-            detail.configuration?.sourceTag = detail.query.language
-            detail.configuration?.targetTag = targetLanguage
-            if detail.visible != old.visible && Set(detail.visible) != Set(old.visible) { detail.configuration?.invalidate() }
-            self.detail = detail
-            if detail.configuration != old.configuration { effects += startRouteTask() }
-        }
-        if let state = topOverlay, state.taskID != before.overlay?.taskID, let detail,
-           let review = routes[detail.routeIndex].reviews.first(where: { $0.id == state.reviewID }) {
-            let job = TranslationJob(reviewID: review.id, text: review.text, source: state.source)
-            effects.append(.translate(TranslationTask(purpose: .overlay(reviewID: review.id), configuration: state.configuration, jobs: [job])))
-        }
-        return effects
+    /// The overlay's task, for its configuration (it was opened, or given another target).
+    func overlayTask() -> [Effect] {
+        guard let state = topOverlay, let detail,
+              let review = routes[detail.routeIndex].reviews.first(where: { $0.id == state.reviewID }) else { return [] }
+        let job = TranslationJob(reviewID: review.id, text: review.text, source: state.source)
+        return [.translate(TranslationTask(purpose: .overlay(reviewID: review.id), configuration: state.configuration, jobs: [job]))]
     }
 
     /// The route screen's task: every review shown that has no translation into the target yet
@@ -414,16 +409,17 @@ extension AppState {
         case .filter:
             return []
         case .target:
-            // The screen's configuration follows the target: a changed one translates again.
-            if let tag { targetLanguage = tag }
-            return []
+            // `L` sets the configuration's target: a changed one translates again.
+            guard let tag, tag != targetLanguage else { return [] }
+            targetLanguage = tag
+            return reconfigure(shownChanged: false) + recallShown(retargeted: true)
         case .overlayTarget:
             guard let tag, let index = modals.lastIndex(where: { if case .overlay = $0 { return true } else { return false } }),
                   case .overlay(var overlay) = modals[index], overlay.target != tag else { return [] }
             overlay.configuration.targetTag = tag
             overlay.status = .pending
             modals[index] = .overlay(overlay)
-            return []
+            return overlayTask()
         case .identify(let ids):
             guard let tag, let detail else {
                 for id in ids { translations[id] = translations[id].map { ReviewTranslation(target: $0.target, status: .unidentified) } }
@@ -432,6 +428,8 @@ extension AppState {
             }
             let reviews = routes[detail.routeIndex].reviews
             var jobs: [TranslationJob] = []
+            // Languages named for the first time may let the memory answer for more reviews.
+            let learned = detection.isFinished && ids.contains { languageOverrides[$0] == nil }
             for id in ids {
                 languageOverrides[id] = tag
                 if let review = reviews.first(where: { $0.id == id }) {
@@ -439,8 +437,9 @@ extension AppState {
                 }
             }
             let configuration = detail.configuration ?? TranslationSession.Configuration(sourceTag: nil, targetTag: targetLanguage)
-            return jobs.isEmpty ? [] : [.translate(TranslationTask(purpose: .identified(route: detail.routeIndex, reviewIDs: ids),
-                                                                   configuration: configuration, jobs: jobs))]
+            let task: [Effect] = jobs.isEmpty ? [] : [.translate(TranslationTask(purpose: .identified(route: detail.routeIndex, reviewIDs: ids),
+                                                                                  configuration: configuration, jobs: jobs))]
+            return task + (learned ? recallShown() : [])
         }
     }
 
@@ -459,6 +458,8 @@ extension AppState {
         switch command {
         case .back:
             screens.removeLast()
+            // A route screen shown again looks in the memory again (packs may have changed).
+            return recallShown()
         case .quit:
             shouldQuit = true
         case .showHelp:
@@ -506,22 +507,5 @@ extension AppState {
         guard var detail else { return }
         scroll(&detail) { $0.reveal(&$1) }
         self.detail = detail
-    }
-}
-
-/// What the translation tasks depend on, taken before an action and compared after it.
-struct TranslationTrigger {
-    var screenCount: Int
-    var detail: RouteDetailState?
-    var overlay: OverlayState?
-    var target: String
-    var knownLanguages: Int
-
-    init(_ state: AppState) {
-        screenCount = state.screens.count
-        detail = state.detail
-        overlay = state.topOverlay
-        target = state.targetLanguage
-        knownLanguages = state.knownLanguages
     }
 }
