@@ -104,10 +104,12 @@ enum AppView {
     }
 
     private static func drawTooSmall(_ size: AppState.Size, in rect: Rect, into buffer: inout ScreenBuffer) {
-        let sizeText = "\(size.width)x\(size.height) < 20x6"
+        let sizeText = "\(size.width)x\(size.height) < \(AppState.minimumSize.width)x\(AppState.minimumSize.height)"
+        // The route list's quit key is the one the too-small screen answers (see `handleKey`).
+        let quits = "\(KeyBindings.name(of: .quit, in: .routeList)) quits"
         let message = rect.width >= 18
-            ? ["terminal too small", sizeText, "q quits"]
-            : ["terminal", "too small", sizeText, "q quits"]
+            ? ["terminal too small", sizeText, quits]
+            : ["terminal", "too small", sizeText, quits]
         for (row, line) in message.enumerated() where row < rect.height {
             let text = TerminalText.truncate(line, width: rect.width)
             let x = max(0, (rect.width - TerminalText.width(text)) / 2)

@@ -118,7 +118,7 @@ struct RouteDetailLayout {
             lines.append(StyledLine(line, style: .accent))
         }
         if shown == 0 {
-            lines.append(StyledLine("No review matches. Press c to clear the filter.", style: .dim))
+            lines.append(StyledLine("No review matches. Press \(KeyBindings.name(of: .clearFilters, in: .routeDetail)) to clear the filter.", style: .dim))
         }
         lines.append(StyledLine(""))
         return lines
@@ -186,9 +186,9 @@ struct RouteDetailLayout {
             let why = index.map { ": " + $0.sentence(sourceName: name) } ?? ""
             return TerminalText.wrap("↳ no offline translation from \(name) into \(target)\(why)", width: width).map { StyledLine($0, style: .dim) }
         case .needsPack(let packs):
-            return [StyledLine("↳ needs a language pack (\(packs.joined(separator: ", "))): press T to download", style: .dim)]
+            return [StyledLine("↳ needs a language pack (\(packs.joined(separator: ", "))): press \(KeyBindings.name(of: .translateAll, in: .routeDetail)) to download", style: .dim)]
         case .unidentified:
-            return [StyledLine("↳ language not identified: press T to name it", style: .dim)]
+            return [StyledLine("↳ language not identified: press \(KeyBindings.name(of: .translateAll, in: .routeDetail)) to name it", style: .dim)]
         case .failed(let message):
             return TerminalText.wrap("↳ translation failed: " + message, width: width).map { StyledLine($0, style: .error) }
         }

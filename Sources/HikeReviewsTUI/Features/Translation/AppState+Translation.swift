@@ -16,7 +16,7 @@ extension AppState {
             let review = routes[detail.routeIndex].reviews[detail.visible[detail.selected]]
             guard let source = language(of: review) else {
                 modals.append(.error(ErrorDialogState(title: "Language not identified",
-                                                      message: "The language of this review could not be identified. Press T to name it.", retry: nil)))
+                                                      message: "The language of this review could not be identified. Press \(KeyBindings.name(of: .translateAll, in: .routeDetail)) to name it.", retry: nil)))
                 return []
             }
             // Opening the overlay is a new configuration: its host runs it.
