@@ -26,7 +26,7 @@ struct AppState: Equatable, Sendable {
     /// The language translations go into (`L` changes it; shown in the status bar).
     var targetLanguage: String
     /// Inline translations, by review id.
-    var translations: [String: ReviewTranslation] = [:]
+    var translations = ShownTranslations()
     /// Reviews shown without their translation (`o`), and whether `O` hid them all.
     var showingOriginal: Set<String> = []
     var originalsOnly = false

@@ -73,10 +73,7 @@ enum AppView {
     /// remembered translations, few or none, rather than from every review shown: on a route of
     /// 100,000 reviews a count per frame held every key.
     static func rememberedCount(_ state: AppState, _ detail: RouteDetailState) -> Int {
-        let remembered = state.translations.compactMap { id, translation -> String? in
-            guard translation.target == state.targetLanguage, case .done(_, _, _, _, true) = translation.status else { return nil }
-            return id
-        }
+        let remembered = state.translations.remembered(into: state.targetLanguage)
         guard !remembered.isEmpty else { return 0 }
         let reviews = state.routes[detail.routeIndex].reviews
         guard detail.visible.count == reviews.count else {

@@ -36,7 +36,7 @@ struct RouteDetailLayout {
     var languages: [String: String]
     /// Columns available to the text.
     var width: Int
-    var translations: [String: ReviewTranslation] = [:]
+    var translations = ShownTranslations()
     var showingOriginal: Set<String> = []
     var originalsOnly = false
     var overrides: [String: String] = [:]
@@ -174,10 +174,10 @@ struct RouteDetailLayout {
         switch translation.status {
         case .pending:
             return [StyledLine("↳ translating into \(target)…", style: .dim)]
-        case .done(let text, let route, let unknownWords, let engines, let remembered):
-            var lines = [StyledLine([("↳ ", .accent), (routeTag(route, engines: engines, remembered: remembered), .tag), (" · \(target)", .dim)])]
-            let unknown = Set(unknownWords)
-            for line in TerminalText.wrap(text, width: width) {
+        case .done(let done):
+            var lines = [StyledLine([("↳ ", .accent), (routeTag(done.route, engines: done.engines, remembered: done.remembered), .tag), (" · \(target)", .dim)])]
+            let unknown = Set(done.unknownWords)
+            for line in TerminalText.wrap(done.text, width: width) {
                 lines.append(StyledLine(markUnknown(line, unknown: unknown)))
             }
             return lines

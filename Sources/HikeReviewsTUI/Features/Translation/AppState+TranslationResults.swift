@@ -8,9 +8,8 @@ extension AppState {
     mutating func reduceTranslationResult(_ action: Action) -> [Effect] {
         switch action {
         case .translationArrived(let task, let reviewID, let text, let route, let unknownWords, let engines, let remembered):
-            guard isCurrent(task), let current = translations[reviewID] else { return [] }
-            translations[reviewID] = ReviewTranslation(target: current.target, status: .done(text: text, route: route, unknownWords: unknownWords,
-                                                                                             engines: engines, remembered: remembered))
+            guard isCurrent(task), translations[reviewID] != nil else { return [] }
+            translations.apply(TranslatedText(text: text, route: route, unknownWords: unknownWords, engines: engines, remembered: remembered), to: reviewID)
             revealSelection()
         case .recalled(let route, let target, let found):
             applyRecalled(found, route: route, target: target)
@@ -26,10 +25,7 @@ extension AppState {
             case .needsPack(let packs): status = packStatus(packs)
             case .failed(let message): status = .failed(message)
             }
-            for id in reviewIDs {
-                guard let current = translations[id] else { continue }
-                translations[id] = ReviewTranslation(target: current.target, status: status)
-            }
+            translations.apply(status, to: reviewIDs)
             revealSelection()
         case .overlayTranslated(let task, let status):
             guard let index = modals.lastIndex(where: { if case .overlay = $0 { return true } else { return false } }),
@@ -46,18 +42,13 @@ extension AppState {
     /// that target (a pending one's task would bring the same text).
     mutating func applyRecalled(_ found: [RecalledTranslation], route: Int, target: String) {
         guard let detail, detail.routeIndex == route, targetLanguage == target else { return }
-        for item in found {
-            if isTranslated(item.reviewID, into: target) { continue }
-            translations[item.reviewID] = ReviewTranslation(target: target, status: .done(text: item.text, route: item.route, unknownWords: item.unknownWords,
-                                                                                         engines: item.engines, remembered: true))
-        }
+        translations.apply(recalled: found, into: target)
         revealSelection()
     }
 
     /// Whether the review's translation into `target` is finished (done here or remembered).
     func isTranslated(_ reviewID: String, into target: String) -> Bool {
-        guard let current = translations[reviewID] else { return false }
-        return current.target == target && current.status.isDone
+        translations.isTranslated(reviewID, into: target)
     }
 
     /// Whether a result belongs to the configuration its route screen has now.

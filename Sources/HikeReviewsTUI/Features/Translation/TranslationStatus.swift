@@ -4,9 +4,7 @@ import TranslationEngine
 /// Where one review's translation stands.
 enum TranslationStatus: Equatable, Sendable {
     case pending
-    /// `engines` has one entry per leg of `route` (empty when not known); `remembered`: it came
-    /// from the translation memory (translated in an earlier run, or earlier in this one).
-    case done(text: String, route: [String], unknownWords: [String], engines: [PackEngine] = [], remembered: Bool = false)
+    case done(TranslatedText)
     /// No offline route reaches the target from the review's language; `index` says why the
     /// public Argos index could not offer one, when it was down or not asked.
     case noRoute(source: String, index: PublicIndexNote? = nil)
