@@ -65,9 +65,9 @@ import TranslationEngine
     }
 
     @Test func theRouteTagNamesTheNeuralEngine() {
-        #expect(RouteDetailLayout.routeTag(["de", "en"], engines: [.neural]) == "de→en · neural")
-        #expect(RouteDetailLayout.routeTag(["de", "en", "es"], engines: [.neural, .apertium]) == "de→en→es · neural+apertium")
-        #expect(RouteDetailLayout.routeTag(["es", "en"], engines: [.apertium]) == "es→en", "Apertium-only tags read as before")
+        #expect(RouteDetailText.routeTag(["de", "en"], engines: [.neural]) == "de→en · neural")
+        #expect(RouteDetailText.routeTag(["de", "en", "es"], engines: [.neural, .apertium]) == "de→en→es · neural+apertium")
+        #expect(RouteDetailText.routeTag(["es", "en"], engines: [.apertium]) == "es→en", "Apertium-only tags read as before")
         var state = TranslateFlowTests.spanishCares()
         let effects = Fixtures.press([.char("T")], on: &state)
         guard let task = TranslateFlowTests.jobs(in: effects), let job = task.jobs.first else { Issue.record("no jobs"); return }

@@ -14,10 +14,10 @@ enum OverlayView {
         // Which engine translated it, when a neural model did, and whether the memory answered
         // (the inline tag's wording).
         if case .done(let done) = overlay.status, done.engines.contains(.neural) || done.remembered {
-            title += " · " + RouteDetailLayout.routeTag(done.route, engines: done.engines, remembered: done.remembered)
+            title += " · " + RouteDetailText.routeTag(done.route, engines: done.engines, remembered: done.remembered)
         }
         lines.append(([(title, .dialogTitle)], true))
-        for line in RouteDetailLayout.translationLines(ReviewTranslation(target: overlay.target, status: overlay.status), width: inner).dropFirst(overlay.status.isDone ? 1 : 0) {
+        for line in RouteDetailText.translationLines(ReviewTranslation(target: overlay.target, status: overlay.status), width: inner).dropFirst(overlay.status.isDone ? 1 : 0) {
             lines.append((line.segments, true))
         }
         lines.append(([("", .dialog)], true))
