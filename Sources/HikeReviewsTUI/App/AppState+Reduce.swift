@@ -23,10 +23,16 @@ extension AppState {
     /// that changes what is shown) returns the task of the changed configuration, and the
     /// runner's host for it runs it (Apple's `translationTask(_:)`); one that changes which
     /// reviews want a translation returns a look in the memory (`recallShown`).
-    mutating func reduce(_ action: Action) -> [Effect] {
-        let effects = apply(action)
-        layOutViewport()
-        return effects
+    ///
+    /// `layout` is the runner's layout cache: the reducer measures the route screen with it
+    /// (heights for `j`, the page keys and reveal) and lays out what is on screen, which the
+    /// renderer then draws from the same cache.
+    mutating func reduce(_ action: Action, layout: LaidOutBlocks = LaidOutBlocks()) -> [Effect] {
+        LaidOutBlocks.$current.withValue(layout) {
+            let effects = apply(action)
+            layOutViewport()
+            return effects
+        }
     }
 
     private mutating func apply(_ action: Action) -> [Effect] {

@@ -44,8 +44,6 @@ struct AppState: Equatable, Sendable {
     /// Packs wanted from a repository that did not answer: not offered for download.
     var unreachablePacks: Set<String> = []
     var shouldQuit = false
-    /// The route screen's blocks as laid out (kept here so each is laid out once: see `LaidOutBlocks`).
-    var detailBlocks = LaidOutBlocks()
 
     init(routes: [Route], size: Size, targetLanguage: String = "en") {
         self.routes = routes

@@ -7,13 +7,15 @@ import TranslationEngine
 /// The one view that reads the whole state: it splits the screen into rects and hands each
 /// widget its rect, the buffer and the slice it draws (the bars get small models of their text).
 enum AppView {
-    static func render(_ state: AppState) -> ScreenBuffer {
+    /// `layout` holds the route screen's lines as the reducer laid them out (the runner's cache);
+    /// without it they are laid out here.
+    static func render(_ state: AppState, layout: LaidOutBlocks = LaidOutBlocks()) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: max(state.size.width, 0), height: max(state.size.height, 0))
-        render(state, into: &buffer)
+        render(state, layout: layout, into: &buffer)
         return buffer
     }
 
-    static func render(_ state: AppState, into buffer: inout ScreenBuffer) {
+    static func render(_ state: AppState, layout: LaidOutBlocks, into buffer: inout ScreenBuffer) {
         let screen = Rect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         if state.isTooSmall {
             drawTooSmall(state.size, in: screen, into: &buffer)
@@ -23,7 +25,7 @@ enum AppView {
         let (body, status) = rest.splitRowsBottom(1)
         titleBar(of: state).draw(in: title, into: &buffer)
         // The route screen's lines were laid out by the reducer; its view and the overlay draw them.
-        let detail = state.detail.map { (state: $0, lines: state.detailLines($0)) }
+        let detail = state.detail.map { (state: $0, lines: state.detailLines($0, from: layout)) }
         if let detail {
             RouteDetailView.draw(detail.lines, detail.state, in: body, into: &buffer)
         } else if case .packs(let packs) = state.screens.last {

@@ -6,13 +6,13 @@ extension AppState {
     /// Lays out the route screen's blocks that are on screen, so the renderer draws kept lines:
     /// whatever an action changed (a translation arriving, the languages detected, a resize) is
     /// laid out here once, and not again while it is drawn.
-    mutating func layOutViewport() {
+    func layOutViewport() {
         guard let detail, !isTooSmall else { return }
         let layout = detailLayout(detail)
         var y = -detail.topOffset
         var block = detail.top
         while y < bodyHeight && block < layout.blockCount {
-            y += layout.height(ofBlock: block, keepingIn: &detailBlocks)
+            y += layout.height(ofBlock: block, keepingIn: laidOut)
             block += 1
         }
     }
@@ -29,17 +29,17 @@ extension AppState {
                           showingOriginal: showingOriginal, originalsOnly: originalsOnly, overrides: languageOverrides)
     }
 
-    /// What the route screen's view draws: its layout and the lines kept for it.
-    func detailLines(_ detail: RouteDetailState) -> RouteDetailLines {
-        RouteDetailLines(layout: detailLayout(detail), blocks: detailBlocks)
+    /// What the route screen's view draws: its layout and the lines kept for it in `blocks`.
+    func detailLines(_ detail: RouteDetailState, from blocks: LaidOutBlocks = LaidOutBlocks()) -> RouteDetailLines {
+        RouteDetailLines(layout: detailLayout(detail), blocks: blocks)
     }
 
+    /// The cache the `reduce` under way measures with (a throwaway one outside `reduce`).
+    var laidOut: LaidOutBlocks { LaidOutBlocks.current ?? LaidOutBlocks() }
+
     /// Moves `detail`'s selection or viewport with `move`, keeping the blocks it lays out.
-    mutating func scroll(_ detail: inout RouteDetailState, _ move: (inout DetailScroller, inout RouteDetailState) -> Void) {
-        var scroller = DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight, blocks: detailBlocks)
-        // The scroller holds the only copy while it works, so keeping a block copies no others.
-        detailBlocks = LaidOutBlocks()
+    func scroll(_ detail: inout RouteDetailState, _ move: (inout DetailScroller, inout RouteDetailState) -> Void) {
+        var scroller = DetailScroller(layout: detailLayout(detail), viewHeight: bodyHeight, blocks: laidOut)
         move(&scroller, &detail)
-        detailBlocks = scroller.blocks
     }
 }

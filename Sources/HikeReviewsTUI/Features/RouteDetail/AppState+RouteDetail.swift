@@ -9,7 +9,7 @@ extension AppState {
         var detail = RouteDetailState(routeIndex: index)
         detail.visible = detail.query.apply(toIndicesOf: routes[index].reviews, languages: languages)
         screens.append(.routeDetail(detail))
-        detailBlocks = LaidOutBlocks()
+        laidOut.removeAll()
     }
 
     // MARK: Route detail
@@ -43,7 +43,7 @@ extension AppState {
             scroll(&detail) { $0.scrollToEnd(&$1) }
         case .back:
             screens.removeLast()
-            detailBlocks = LaidOutBlocks()
+            laidOut.removeAll()
             // Leaving the screen stops its translations (approved downloads go on).
             return [.cancelTranslations]
         case .pickLanguage:

@@ -42,7 +42,7 @@ struct RouteDetailLayout {
     }
 
     /// The lines of `block`: those kept in `blocks` when its inputs are unchanged, else laid out now and kept.
-    func lines(ofBlock block: Int, keepingIn blocks: inout LaidOutBlocks) -> [StyledLine] {
+    func lines(ofBlock block: Int, keepingIn blocks: LaidOutBlocks) -> [StyledLine] {
         let key = key(ofBlock: block), inputs = inputs(ofBlock: block)
         if let kept = blocks.lines(of: key, from: inputs) { return kept }
         let lines = layOut(block, inputs)
@@ -50,12 +50,13 @@ struct RouteDetailLayout {
         return lines
     }
 
-    func height(ofBlock block: Int, keepingIn blocks: inout LaidOutBlocks) -> Int {
-        lines(ofBlock: block, keepingIn: &blocks).count
+    func height(ofBlock block: Int, keepingIn blocks: LaidOutBlocks) -> Int {
+        lines(ofBlock: block, keepingIn: blocks).count
     }
 
     /// The lines of `block` as kept in `blocks`; laid out now, and not kept, when they are not
-    /// there (a state built by hand, as tests do; after `reduce` the viewport is always there).
+    /// there (a state built by hand, or reduced with another cache, as tests do; after `reduce`
+    /// with the same cache the viewport is always there).
     func lines(ofBlock block: Int, from blocks: LaidOutBlocks) -> [StyledLine] {
         let inputs = inputs(ofBlock: block)
         return blocks.lines(of: key(ofBlock: block), from: inputs) ?? layOut(block, inputs)
