@@ -126,7 +126,7 @@ extension AppState {
             modals.removeLast()
             switch input.purpose {
             case .searchRoutes:
-                applyRouteSearch(input.text)
+                routeList.search(input.text, in: routes)
             case .searchReviews:
                 guard var detail else { return [] }
                 detail.query.searchText = input.text

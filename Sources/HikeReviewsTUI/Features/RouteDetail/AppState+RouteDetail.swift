@@ -133,7 +133,7 @@ extension AppState {
     }
 
     mutating func clampAfterChange() {
-        clampRouteList()
+        routeList.clamp(rows: routeListRows)
         for index in screens.indices {
             guard case .routeDetail(var detail) = screens[index] else { continue }
             scroll(&detail) { $0.reveal(&$1) }
