@@ -16,22 +16,13 @@ extension AppState {
             }
         case .downloadProgressed(let packID, let bytes, let total, let time):
             var state = download ?? DownloadState(packIDs: [packID])
-            if !state.packIDs.contains(packID) { state.packIDs.append(packID) }
-            state.bytes[packID] = bytes
-            state.totals[packID] = total
-            state.stalled[packID] = nil
-            if state.startedAt == nil { state.startedAt = time }
-            state.now = time
+            state.progressed(packID, bytes: bytes, total: total, time: time)
             download = state
         case .downloadStalled(let packID, let seconds):
-            guard var state = download, state.packIDs.contains(packID) else { return [] }
-            state.stalled[packID] = seconds
-            download = state
+            download?.stalled(packID, seconds: seconds)
         case .downloadFinished(let packID):
             guard var state = download else { return [] }
-            state.bytes[packID] = state.totals[packID] ?? state.bytes[packID]
-            state.stalled[packID] = nil
-            state.packIDs.removeAll { $0 == packID }
+            state.finished(packID)
             download = state.packIDs.isEmpty ? nil : state
             if download == nil {
                 modals.removeAll { $0 == .progress }
@@ -40,9 +31,7 @@ extension AppState {
             if case .packs = screens.last { return [.loadPacks] }
         case .downloadFailed(let packID, let message):
             // Retry fetches the failed pack and those that were to follow it, without asking again.
-            var retry = DownloadState(packIDs: download?.packIDs ?? [])
-            if !retry.packIDs.contains(packID) { retry.packIDs.insert(packID, at: 0) }
-            retry.totals = download?.totals ?? [:]
+            var retry = DownloadState.retry(of: download, failed: packID)
             retry.translateRoute = detail?.routeIndex
             download = nil
             modals.removeAll { $0 == .progress }

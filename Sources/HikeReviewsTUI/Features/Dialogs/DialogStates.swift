@@ -18,6 +18,38 @@ struct DownloadState: Equatable, Sendable {
     var stalledSeconds: Int? { stalled.values.max() }
     var totalBytes: Int { max(packIDs.reduce(0) { $0 + (totals[$1] ?? 0) }, doneBytes) }
 
+    /// Bytes of `packID` arrived at `time` (seconds on the app's clock): it is not stalled.
+    mutating func progressed(_ packID: String, bytes: Int, total: Int, time: Double) {
+        if !packIDs.contains(packID) { packIDs.append(packID) }
+        self.bytes[packID] = bytes
+        totals[packID] = total
+        stalled[packID] = nil
+        if startedAt == nil { startedAt = time }
+        now = time
+    }
+
+    /// No byte of `packID` for `seconds` (a pack not under way is ignored).
+    mutating func stalled(_ packID: String, seconds: Int) {
+        guard packIDs.contains(packID) else { return }
+        stalled[packID] = seconds
+    }
+
+    /// `packID` is installed: it leaves the list, counted whole.
+    mutating func finished(_ packID: String) {
+        bytes[packID] = totals[packID] ?? bytes[packID]
+        stalled[packID] = nil
+        packIDs.removeAll { $0 == packID }
+    }
+
+    /// What Retry downloads after `packID` failed: it and the packs that were to follow it,
+    /// with their sizes, without asking again.
+    static func retry(of download: DownloadState?, failed packID: String) -> DownloadState {
+        var retry = DownloadState(packIDs: download?.packIDs ?? [])
+        if !retry.packIDs.contains(packID) { retry.packIDs.insert(packID, at: 0) }
+        retry.totals = download?.totals ?? [:]
+        return retry
+    }
+
     /// Bytes per second since the first byte, or nil before there is one.
     var speed: Double? {
         guard let startedAt, now > startedAt + 0.05 else { return nil }
