@@ -63,14 +63,15 @@ import TranslationEngine
         var (state, languages) = Self.state(100_000)
         _ = state.reduce(.languagesDetected(languages, done: languages.count, total: languages.count))
         let counter = LaidOutBlocks.Counter()
+        let layout = LaidOutBlocks()
         var screen = ""
         RouteDetailLayout.$counting.withValue(counter) {
-            Fixtures.press([.enter], on: &state)
+            Fixtures.press([.enter], on: &state, layout: layout)
             #expect(counter.total <= state.bodyHeight, "opening laid out \(counter.total) blocks")
             let opened = counter.total
-            Fixtures.press([.char("G")], on: &state)
+            Fixtures.press([.char("G")], on: &state, layout: layout)
             #expect(counter.total - opened <= state.bodyHeight, "G laid out \(counter.total - opened) blocks")
-            screen = Snapshot.text(of: AppView.render(state))
+            screen = Snapshot.text(of: AppView.render(state, layout: layout))
         }
         #expect(screen.contains(BigRoute.oldestText), "\(screen)")
         #expect(state.detail?.selected == 99_999)

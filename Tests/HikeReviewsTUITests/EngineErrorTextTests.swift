@@ -22,7 +22,7 @@ extension EngineErrorTextTests {
         let failure = TranslationFailure(error, source: "es")
         // The screen writes "translation failed: " itself, so it is not said twice.
         #expect(failure == .failed("spa-eng: \(PipelineError.timedOut)"))
-        let lines = RouteDetailLayout.translationLines(ReviewTranslation(target: "en", status: failure.status), width: 80)
+        let lines = RouteDetailText.translationLines(ReviewTranslation(target: "en", status: failure.status), width: 80)
         #expect(lines.map { $0.segments.map(\.text).joined() } == ["↳ translation failed: spa-eng: \(PipelineError.timedOut)"])
     }
 

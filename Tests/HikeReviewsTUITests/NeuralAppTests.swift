@@ -65,11 +65,11 @@ import TranslationEngine
     }
 
     @Test func theRouteTagNamesTheNeuralEngine() {
-        #expect(RouteDetailLayout.routeTag(["de", "en"], engines: [.neural]) == "de→en · neural")
-        #expect(RouteDetailLayout.routeTag(["de", "en", "es"], engines: [.neural, .apertium]) == "de→en→es · neural+apertium")
-        #expect(RouteDetailLayout.routeTag(["es", "en"], engines: [.apertium]) == "es→en", "Apertium-only tags read as before")
-        #expect(RouteDetailLayout.routeTag(["es", "en"], engines: [.remote]) == "es→en · remote", "a server's translation says so")
-        #expect(RouteDetailLayout.routeTag(["fr", "es", "en"], engines: [.apertium, .remote]) == "fr→es→en · apertium+remote")
+        #expect(RouteDetailText.routeTag(["de", "en"], engines: [.neural]) == "de→en · neural")
+        #expect(RouteDetailText.routeTag(["de", "en", "es"], engines: [.neural, .apertium]) == "de→en→es · neural+apertium")
+        #expect(RouteDetailText.routeTag(["es", "en"], engines: [.apertium]) == "es→en", "Apertium-only tags read as before")
+        #expect(RouteDetailText.routeTag(["es", "en"], engines: [.remote]) == "es→en · remote", "a server's translation says so")
+        #expect(RouteDetailText.routeTag(["fr", "es", "en"], engines: [.apertium, .remote]) == "fr→es→en · apertium+remote")
         var state = TranslateFlowTests.spanishCares()
         let effects = Fixtures.press([.char("T")], on: &state)
         guard let task = TranslateFlowTests.jobs(in: effects), let job = task.jobs.first else { Issue.record("no jobs"); return }

@@ -88,7 +88,7 @@ extension NewcomerWordsTests {
         #expect(await EffectRunner.publicIndexNote(from: "ja", manager: down) == PublicIndexNote(listsLanguage: false, offline: false))
         #expect(await EffectRunner.publicIndexNote(from: "de", manager: manager(store, url, offline: true)) == PublicIndexNote(listsLanguage: true, offline: true))
 
-        let lines = RouteDetailLayout.translationLines(
+        let lines = RouteDetailText.translationLines(
             ReviewTranslation(target: "en", status: .noRoute(source: "de", index: PublicIndexNote(listsLanguage: true, offline: false))), width: 200)
         #expect(lines.map { $0.segments.map(\.text).joined() }.joined(separator: " ")
                 == "↳ no offline translation from German into English: a neural model for German is listed in the Argos index, which cannot be reached now")

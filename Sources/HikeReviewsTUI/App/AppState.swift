@@ -26,7 +26,7 @@ struct AppState: Equatable, Sendable {
     /// The language translations go into (`L` changes it; shown in the status bar).
     var targetLanguage: String
     /// Inline translations, by review id.
-    var translations: [String: ReviewTranslation] = [:]
+    var translations = ShownTranslations()
     /// Reviews shown without their translation (`o`), and whether `O` hid them all.
     var showingOriginal: Set<String> = []
     var originalsOnly = false
@@ -44,8 +44,6 @@ struct AppState: Equatable, Sendable {
     /// Packs wanted from a repository that did not answer: not offered for download.
     var unreachablePacks: Set<String> = []
     var shouldQuit = false
-    /// The route screen's blocks as laid out (kept here so each is laid out once: see `LaidOutBlocks`).
-    var detailBlocks = LaidOutBlocks()
 
     init(routes: [Route], size: Size, targetLanguage: String = "en") {
         self.routes = routes
@@ -86,30 +84,4 @@ struct DetectionProgress: Hashable, Sendable {
 enum Screen: Equatable, Sendable {
     case routeDetail(RouteDetailState)
     case packs(PacksScreenState)
-}
-
-/// Selection, scroll and search of the route list.
-struct RouteListState: Hashable, Sendable {
-    /// Indices into `AppState.routes` that pass the search, in display order.
-    var visible: [Int] = []
-    var selected = 0
-    var scroll = 0
-    var searchText = ""
-}
-
-/// One route's reviews: filter, selection and scroll.
-struct RouteDetailState: Hashable, Sendable {
-    var routeIndex: Int
-    var query = ReviewQuery(language: nil, searchText: "", sort: .newest)
-    /// Indices into the route's reviews that pass the query, in display order.
-    var visible: [Int] = []
-    /// Index into `visible` of the selected review.
-    var selected = 0
-    /// The first block on screen (0 is the route header, i + 1 is `visible[i]`) and lines of it skipped.
-    var top = 0
-    var topOffset = 0
-    /// What the screen translates, as Apple's translationTask takes it: nil until the first `T`;
-    /// then every change to it (`T` invalidates it, `L` sets its target, the language filter its
-    /// source, a filter that changes which reviews are shown invalidates it) starts the task.
-    var configuration: TranslationSession.Configuration?
 }

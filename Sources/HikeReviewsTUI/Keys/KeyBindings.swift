@@ -97,6 +97,12 @@ enum KeyBindings {
         return keys.first
     }
 
+    /// The key a sentence names for a command, "T" in "press T to download": the first one
+    /// the table binds to it in the context.
+    static func name(of command: Command, in context: KeyContext) -> String {
+        key(for: command, in: context)?.label ?? "?"
+    }
+
     /// A status-bar or title hint, "Enter open": the key from the table, then what it does.
     static func hint(_ command: Command, _ what: String, in context: KeyContext, preferring preferred: Key? = nil) -> String {
         guard let key = key(for: command, in: context, preferring: preferred) else { return what }

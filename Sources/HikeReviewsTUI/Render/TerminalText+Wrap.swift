@@ -13,13 +13,8 @@ extension TerminalText {
     ///   indentation when they fit; spaces at a wrap point are dropped.
     static func wrap(_ s: String, width: Int) -> [String] {
         let limit = max(width, 1)
-        if let cached = WrapCache.shared.lines(of: s, width: limit) {
-            return cached
-        }
         let paragraphs = s.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
-        let lines = paragraphs.flatMap { wrapParagraph(sanitize(String($0)), limit: limit) }
-        WrapCache.shared.store(lines, of: s, width: limit)
-        return lines
+        return paragraphs.flatMap { wrapParagraph(sanitize(String($0)), limit: limit) }
     }
 
     /// A piece of a paragraph that must not be broken unless it is wider than a line.

@@ -55,8 +55,10 @@ enum AppRunner {
     static func loop(_ backend: some TerminalBackend, state initial: AppState, runner: EffectRunner, queue: ActionQueue,
                      trace: FrameTrace = FrameTrace()) async -> AppState {
         var state = initial
+        // The one layout cache, outside the state: the reducer measures with it, the renderer draws from it.
+        let layout = LaidOutBlocks()
         await runner.run(state.initialEffects)
-        let first = AppView.render(state)
+        let first = AppView.render(state, layout: layout)
         backend.write(backend.changes(to: first), of: first)
         trace.frameDrawn()
 
@@ -88,10 +90,10 @@ enum AppRunner {
             }
             let wasDetecting = !state.detection.isFinished
             for action in actions {
-                await runner.run(state.reduce(action))
+                await runner.run(state.reduce(action, layout: layout))
                 if state.shouldQuit { break }
             }
-            let frame = AppView.render(state)
+            let frame = AppView.render(state, layout: layout)
             let changes = backend.changes(to: frame)
             let computed = FrameTrace.now()
             backend.write(changes, of: frame)

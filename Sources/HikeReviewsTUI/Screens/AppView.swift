@@ -7,13 +7,15 @@ import TranslationEngine
 /// The one view that reads the whole state: it splits the screen into rects and hands each
 /// widget its rect, the buffer and the slice it draws (the bars get small models of their text).
 enum AppView {
-    static func render(_ state: AppState) -> ScreenBuffer {
+    /// `layout` holds the route screen's lines as the reducer laid them out (the runner's cache);
+    /// without it they are laid out here.
+    static func render(_ state: AppState, layout: LaidOutBlocks = LaidOutBlocks()) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: max(state.size.width, 0), height: max(state.size.height, 0))
-        render(state, into: &buffer)
+        render(state, layout: layout, into: &buffer)
         return buffer
     }
 
-    static func render(_ state: AppState, into buffer: inout ScreenBuffer) {
+    static func render(_ state: AppState, layout: LaidOutBlocks, into buffer: inout ScreenBuffer) {
         let screen = Rect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         if state.isTooSmall {
             drawTooSmall(state.size, in: screen, into: &buffer)
@@ -23,7 +25,7 @@ enum AppView {
         let (body, status) = rest.splitRowsBottom(1)
         titleBar(of: state).draw(in: title, into: &buffer)
         // The route screen's lines were laid out by the reducer; its view and the overlay draw them.
-        let detail = state.detail.map { (state: $0, lines: state.detailLines($0)) }
+        let detail = state.detail.map { (state: $0, lines: state.detailLines($0, from: layout)) }
         if let detail {
             RouteDetailView.draw(detail.lines, detail.state, in: body, into: &buffer)
         } else if case .packs(let packs) = state.screens.last {
@@ -73,10 +75,7 @@ enum AppView {
     /// remembered translations, few or none, rather than from every review shown: on a route of
     /// 100,000 reviews a count per frame held every key.
     static func rememberedCount(_ state: AppState, _ detail: RouteDetailState) -> Int {
-        let remembered = state.translations.compactMap { id, translation -> String? in
-            guard translation.target == state.targetLanguage, case .done(_, _, _, _, true) = translation.status else { return nil }
-            return id
-        }
+        let remembered = state.translations.remembered(into: state.targetLanguage)
         guard !remembered.isEmpty else { return 0 }
         let reviews = state.routes[detail.routeIndex].reviews
         guard detail.visible.count == reviews.count else {
@@ -104,10 +103,12 @@ enum AppView {
     }
 
     private static func drawTooSmall(_ size: AppState.Size, in rect: Rect, into buffer: inout ScreenBuffer) {
-        let sizeText = "\(size.width)x\(size.height) < 20x6"
+        let sizeText = "\(size.width)x\(size.height) < \(AppState.minimumSize.width)x\(AppState.minimumSize.height)"
+        // The route list's quit key is the one the too-small screen answers (see `handleKey`).
+        let quits = "\(KeyBindings.name(of: .quit, in: .routeList)) quits"
         let message = rect.width >= 18
-            ? ["terminal too small", sizeText, "q quits"]
-            : ["terminal", "too small", sizeText, "q quits"]
+            ? ["terminal too small", sizeText, quits]
+            : ["terminal", "too small", sizeText, quits]
         for (row, line) in message.enumerated() where row < rect.height {
             let text = TerminalText.truncate(line, width: rect.width)
             let x = max(0, (rect.width - TerminalText.width(text)) / 2)

@@ -12,7 +12,7 @@ extension UnknownWordRuleTests {
     func everyReportedWordIsUnderlined(marked: String) {
         let translation = UnknownWords.extract(from: "Sous \(marked), encore.", marked: true)
         #expect(translation.unknownWords.count == 1)
-        let segments = RouteDetailLayout.markUnknown(translation.text, unknown: Set(translation.unknownWords))
+        let segments = RouteDetailText.markUnknown(translation.text, unknown: Set(translation.unknownWords))
         let underlined = segments.filter { $0.style == .unknownWord }.map(\.text)
         #expect(underlined == translation.unknownWords)
         #expect(segments.map(\.text).joined() == translation.text)
@@ -21,7 +21,7 @@ extension UnknownWordRuleTests {
     @Test func punctuationEndsAWordOnBothSides() {
         let translation = UnknownWords.extract(from: "(*Qzx), «*Wlk»!", marked: true)
         #expect(translation.unknownWords == ["Qzx", "Wlk"])
-        let segments = RouteDetailLayout.markUnknown(translation.text, unknown: Set(translation.unknownWords))
+        let segments = RouteDetailText.markUnknown(translation.text, unknown: Set(translation.unknownWords))
         #expect(segments.filter { $0.style == .unknownWord }.map(\.text) == ["Qzx", "Wlk"])
     }
 }

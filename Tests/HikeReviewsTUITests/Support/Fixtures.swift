@@ -36,8 +36,8 @@ enum Fixtures {
 
     /// Applies keys in order, collecting the effects.
     @discardableResult
-    static func press(_ keys: [Key], on state: inout AppState) -> [Effect] {
-        keys.flatMap { state.reduce(.keyPressed($0)) }
+    static func press(_ keys: [Key], on state: inout AppState, layout: LaidOutBlocks = LaidOutBlocks()) -> [Effect] {
+        keys.flatMap { state.reduce(.keyPressed($0), layout: layout) }
     }
 
     static func type(_ text: String, on state: inout AppState) {

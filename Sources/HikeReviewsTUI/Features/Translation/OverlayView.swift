@@ -13,11 +13,11 @@ enum OverlayView {
         var title = "\(LanguageNames.name(of: overlay.target)) [\(overlay.target)]"
         // Which engine translated it, when a neural model did, and whether the memory answered
         // (the inline tag's wording).
-        if case .done(_, let route, _, let engines, let remembered) = overlay.status, engines.contains(.neural) || remembered {
-            title += " · " + RouteDetailLayout.routeTag(route, engines: engines, remembered: remembered)
+        if case .done(let done) = overlay.status, done.engines.contains(.neural) || done.remembered {
+            title += " · " + RouteDetailText.routeTag(done.route, engines: done.engines, remembered: done.remembered)
         }
         lines.append(([(title, .dialogTitle)], true))
-        for line in RouteDetailLayout.translationLines(ReviewTranslation(target: overlay.target, status: overlay.status), width: inner).dropFirst(overlay.status.isDone ? 1 : 0) {
+        for line in RouteDetailText.translationLines(ReviewTranslation(target: overlay.target, status: overlay.status), width: inner).dropFirst(overlay.status.isDone ? 1 : 0) {
             lines.append((line.segments, true))
         }
         lines.append(([("", .dialog)], true))
@@ -63,9 +63,3 @@ enum OverlayView {
     }
 }
 
-extension TranslationStatus {
-    var isDone: Bool {
-        if case .done = self { return true }
-        return false
-    }
-}

@@ -77,7 +77,7 @@ enum RouteListView {
 
         drawRow(y: headerRow.y, name: "Route", cells: kept.map(\.title), style: .columnHeader)
         if list.visible.isEmpty {
-            let message = routes.isEmpty ? "No routes in the data." : "No route matches “\(list.searchText)”. Press c to clear."
+            let message = routes.isEmpty ? "No routes in the data." : "No route matches “\(list.searchText)”. Press \(KeyBindings.name(of: .clearFilters, in: .routeList)) to clear."
             _ = buffer.put(message, x: rows.x + 1, y: rows.y, style: .dim, maxWidth: rows.width - 2)
             return
         }

@@ -20,78 +20,10 @@ struct StyledLine: Equatable, Sendable {
     }
 }
 
-/// Lays out the route detail as blocks of lines: block 0 is the route header, block i + 1 the i-th visible review.
-///
-/// A model, not a view: the reducer scrolls over these lines and the renderer draws them. Each
-/// block's lines depend on its `LaidOutBlocks.Inputs` alone, and are kept in `LaidOutBlocks` with them,
-/// so a block is laid out once per change (a translation arriving, a resize), by whoever needs
-/// it first, normally the reducer. Only the blocks near the viewport are laid out, which keeps
-/// a key press cheap on routes with many reviews.
-struct RouteDetailLayout {
-    var route: Route
-    var routeIndex: Int
-    /// Indices into the route's reviews that pass the query, in display order.
-    var visible: [Int]
-    var query: ReviewQuery
-    var languages: [String: String]
-    /// Columns available to the text.
-    var width: Int
-    var translations: [String: ReviewTranslation] = [:]
-    var showingOriginal: Set<String> = []
-    var originalsOnly = false
-    var overrides: [String: String] = [:]
-
-    var blockCount: Int { visible.count + 1 }
-
-    /// Counts the blocks laid out while a test sets it (`RouteDetailLayout.$counting.withValue`).
-    @TaskLocal static var counting: LaidOutBlocks.Counter?
-
-    /// Where `block` is kept: the review it shows (nil for the header) on this route.
-    func key(ofBlock block: Int) -> LaidOutBlocks.Key {
-        LaidOutBlocks.Key(route: routeIndex, review: block == 0 ? nil : visible[block - 1])
-    }
-
-    /// Everything the lines of `block` are made from.
-    func inputs(ofBlock block: Int) -> LaidOutBlocks.Inputs {
-        let width = max(1, self.width)
-        guard block > 0 else { return .header(width: width, shown: visible.count, query: query) }
-        let id = route.reviews[visible[block - 1]].id
-        let shown = originalsOnly || showingOriginal.contains(id) ? nil : translations[id]
-        return .review(width: width, tag: overrides[id] ?? languages[id], translation: shown)
-    }
-
-    /// The lines of `block`: those kept in `blocks` when its inputs are unchanged, else laid out now and kept.
-    func lines(ofBlock block: Int, keepingIn blocks: inout LaidOutBlocks) -> [StyledLine] {
-        let key = key(ofBlock: block), inputs = inputs(ofBlock: block)
-        if let kept = blocks.lines(of: key, from: inputs) { return kept }
-        let lines = layOut(block, inputs)
-        blocks.keep(lines, of: key, from: inputs)
-        return lines
-    }
-
-    func height(ofBlock block: Int, keepingIn blocks: inout LaidOutBlocks) -> Int {
-        lines(ofBlock: block, keepingIn: &blocks).count
-    }
-
-    /// The lines of `block` as kept in `blocks`; laid out now, and not kept, when they are not
-    /// there (a state built by hand, as tests do; after `reduce` the viewport is always there).
-    func lines(ofBlock block: Int, from blocks: LaidOutBlocks) -> [StyledLine] {
-        let inputs = inputs(ofBlock: block)
-        return blocks.lines(of: key(ofBlock: block), from: inputs) ?? layOut(block, inputs)
-    }
-
-    /// The one place a block is laid out (and counted).
-    private func layOut(_ block: Int, _ inputs: LaidOutBlocks.Inputs) -> [StyledLine] {
-        Self.counting?.record(key(ofBlock: block))
-        switch inputs {
-        case .header(let width, let shown, let query):
-            return headerLines(width: width, shown: shown, query: query)
-        case .review(let width, let tag, let translation):
-            return Self.reviewLines(route.reviews[visible[block - 1]], width: width, tag: tag, translation: translation)
-        }
-    }
-
-    private func headerLines(width: Int, shown: Int, query: ReviewQuery) -> [StyledLine] {
+/// The route screen's words and styles: the header, each review and the translation under it.
+/// `RouteDetailLayout` (the model) measures these lines; the view draws them.
+enum RouteDetailText {
+    static func headerLines(of route: Route, width: Int, shown: Int, query: ReviewQuery) -> [StyledLine] {
         var lines: [StyledLine] = []
         for line in TerminalText.wrap(route.name, width: width) {
             lines.append(StyledLine(line, style: .title))
@@ -118,7 +50,7 @@ struct RouteDetailLayout {
             lines.append(StyledLine(line, style: .accent))
         }
         if shown == 0 {
-            lines.append(StyledLine("No review matches. Press c to clear the filter.", style: .dim))
+            lines.append(StyledLine("No review matches. Press \(KeyBindings.name(of: .clearFilters, in: .routeDetail)) to clear the filter.", style: .dim))
         }
         lines.append(StyledLine(""))
         return lines
@@ -133,7 +65,7 @@ struct RouteDetailLayout {
         }
     }
 
-    private static func reviewLines(_ review: Review, width: Int, tag: String?, translation: ReviewTranslation?) -> [StyledLine] {
+    static func reviewLines(_ review: Review, width: Int, tag: String?, translation: ReviewTranslation?) -> [StyledLine] {
         let stars = RouteFacts.stars(review.rating)
         let header = StyledLine([
             (stars, .accent),
@@ -175,10 +107,10 @@ struct RouteDetailLayout {
         switch translation.status {
         case .pending:
             return [StyledLine("↳ translating into \(target)…", style: .dim)]
-        case .done(let text, let route, let unknownWords, let engines, let remembered):
-            var lines = [StyledLine([("↳ ", .accent), (routeTag(route, engines: engines, remembered: remembered), .tag), (" · \(target)", .dim)])]
-            let unknown = Set(unknownWords)
-            for line in TerminalText.wrap(text, width: width) {
+        case .done(let done):
+            var lines = [StyledLine([("↳ ", .accent), (routeTag(done.route, engines: done.engines, remembered: done.remembered), .tag), (" · \(target)", .dim)])]
+            let unknown = Set(done.unknownWords)
+            for line in TerminalText.wrap(done.text, width: width) {
                 lines.append(StyledLine(markUnknown(line, unknown: unknown)))
             }
             return lines
@@ -187,9 +119,9 @@ struct RouteDetailLayout {
             let why = index.map { ": " + $0.sentence(sourceName: name) } ?? ""
             return TerminalText.wrap("↳ no offline translation from \(name) into \(target)\(why)", width: width).map { StyledLine($0, style: .dim) }
         case .needsPack(let packs):
-            return [StyledLine("↳ needs a language pack (\(packs.joined(separator: ", "))): press T to download", style: .dim)]
+            return [StyledLine("↳ needs a language pack (\(packs.joined(separator: ", "))): press \(KeyBindings.name(of: .translateAll, in: .routeDetail)) to download", style: .dim)]
         case .unidentified:
-            return [StyledLine("↳ language not identified: press T to name it", style: .dim)]
+            return [StyledLine("↳ language not identified: press \(KeyBindings.name(of: .translateAll, in: .routeDetail)) to name it", style: .dim)]
         case .failed(let message):
             return TerminalText.wrap("↳ translation failed: " + message, width: width).map { StyledLine($0, style: .error) }
         }

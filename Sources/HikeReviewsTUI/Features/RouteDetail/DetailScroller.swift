@@ -8,8 +8,8 @@ struct DetailScroller {
     var viewHeight: Int
     var blocks: LaidOutBlocks
 
-    private mutating func height(ofBlock block: Int) -> Int {
-        layout.height(ofBlock: block, keepingIn: &blocks)
+    private func height(ofBlock block: Int) -> Int {
+        layout.height(ofBlock: block, keepingIn: blocks)
     }
 
     private var lastBlock: Int { layout.blockCount - 1 }

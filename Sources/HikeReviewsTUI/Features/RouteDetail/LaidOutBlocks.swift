@@ -1,14 +1,18 @@
 import ReviewModel
 import Synchronization
 
-/// The route screen's blocks as they were laid out, each with the inputs it was laid out from.
+/// The route screen's blocks as they were laid out, each with the inputs it was laid out from:
+/// the app's one layout cache.
 ///
-/// Kept in the state beside the screen: the reducer lays blocks out as it scrolls and, after
-/// every action, those on screen; the renderer draws what is kept. A kept block is used only
-/// while its inputs are unchanged, so nothing has to remember to invalidate it.
-/// It is derived from the rest of the state, so it takes no part in equality: two states that
-/// show the same thing are equal whatever either has laid out so far.
-struct LaidOutBlocks: Equatable, Sendable {
+/// Owned by the runner, outside the state, and passed to `AppState.reduce` and
+/// `AppView.render`: the reducer lays blocks out as it scrolls and, after every action, those on
+/// screen; the renderer draws what is kept. A kept block is used only while its inputs are
+/// unchanged, so nothing has to remember to invalidate it, and the state's equality means
+/// "the same screen" whatever has been laid out so far.
+final class LaidOutBlocks: Sendable {
+    /// The cache of the `reduce` under way (set by `reduce` for the reducer's scrolling).
+    @TaskLocal static var current: LaidOutBlocks?
+
     /// A block on a route: a review (its index in the route's reviews), or the header (nil).
     struct Key: Hashable, Sendable {
         var route: Int
@@ -27,19 +31,26 @@ struct LaidOutBlocks: Equatable, Sendable {
         var lines: [StyledLine]
     }
 
-    private var entries: [Key: Entry] = [:]
+    private let entries = Mutex<[Key: Entry]>([:])
+
+    init() {}
 
     /// The lines kept for `key`, if they were laid out from `inputs`.
     func lines(of key: Key, from inputs: Inputs) -> [StyledLine]? {
-        guard let entry = entries[key], entry.inputs == inputs else { return nil }
-        return entry.lines
+        entries.withLock { entries in
+            guard let entry = entries[key], entry.inputs == inputs else { return nil }
+            return entry.lines
+        }
     }
 
-    mutating func keep(_ lines: [StyledLine], of key: Key, from inputs: Inputs) {
-        entries[key] = Entry(inputs: inputs, lines: lines)
+    func keep(_ lines: [StyledLine], of key: Key, from inputs: Inputs) {
+        entries.withLock { $0[key] = Entry(inputs: inputs, lines: lines) }
     }
 
-    static func == (lhs: LaidOutBlocks, rhs: LaidOutBlocks) -> Bool { true }
+    /// Forgets every block (a route screen opened or left: its blocks are not drawn again).
+    func removeAll() {
+        entries.withLock { $0.removeAll() }
+    }
 
     /// How many times each block was laid out, for tests (see `RouteDetailLayout.counting`).
     final class Counter: Sendable {

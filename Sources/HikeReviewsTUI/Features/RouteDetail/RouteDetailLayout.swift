@@ -1,0 +1,75 @@
+import ReviewModel
+
+/// Lays out the route detail as blocks of lines: block 0 is the route header, block i + 1 the i-th visible review.
+///
+/// A model, not a view: the reducer measures and scrolls over these lines and the renderer
+/// draws them; their words, styles and key names are made by `RouteDetailText` (Screens/). Each
+/// block's lines depend on its `LaidOutBlocks.Inputs` alone, and are kept in `LaidOutBlocks` with them,
+/// so a block is laid out once per change (a translation arriving, a resize), by whoever needs
+/// it first, normally the reducer. Only the blocks near the viewport are laid out, which keeps
+/// a key press cheap on routes with many reviews.
+struct RouteDetailLayout {
+    var route: Route
+    var routeIndex: Int
+    /// Indices into the route's reviews that pass the query, in display order.
+    var visible: [Int]
+    var query: ReviewQuery
+    var languages: [String: String]
+    /// Columns available to the text.
+    var width: Int
+    var translations = ShownTranslations()
+    var showingOriginal: Set<String> = []
+    var originalsOnly = false
+    var overrides: [String: String] = [:]
+
+    var blockCount: Int { visible.count + 1 }
+
+    /// Counts the blocks laid out while a test sets it (`RouteDetailLayout.$counting.withValue`).
+    @TaskLocal static var counting: LaidOutBlocks.Counter?
+
+    /// Where `block` is kept: the review it shows (nil for the header) on this route.
+    func key(ofBlock block: Int) -> LaidOutBlocks.Key {
+        LaidOutBlocks.Key(route: routeIndex, review: block == 0 ? nil : visible[block - 1])
+    }
+
+    /// Everything the lines of `block` are made from.
+    func inputs(ofBlock block: Int) -> LaidOutBlocks.Inputs {
+        let width = max(1, self.width)
+        guard block > 0 else { return .header(width: width, shown: visible.count, query: query) }
+        let id = route.reviews[visible[block - 1]].id
+        let shown = originalsOnly || showingOriginal.contains(id) ? nil : translations[id]
+        return .review(width: width, tag: overrides[id] ?? languages[id], translation: shown)
+    }
+
+    /// The lines of `block`: those kept in `blocks` when its inputs are unchanged, else laid out now and kept.
+    func lines(ofBlock block: Int, keepingIn blocks: LaidOutBlocks) -> [StyledLine] {
+        let key = key(ofBlock: block), inputs = inputs(ofBlock: block)
+        if let kept = blocks.lines(of: key, from: inputs) { return kept }
+        let lines = layOut(block, inputs)
+        blocks.keep(lines, of: key, from: inputs)
+        return lines
+    }
+
+    func height(ofBlock block: Int, keepingIn blocks: LaidOutBlocks) -> Int {
+        lines(ofBlock: block, keepingIn: blocks).count
+    }
+
+    /// The lines of `block` as kept in `blocks`; laid out now, and not kept, when they are not
+    /// there (a state built by hand, or reduced with another cache, as tests do; after `reduce`
+    /// with the same cache the viewport is always there).
+    func lines(ofBlock block: Int, from blocks: LaidOutBlocks) -> [StyledLine] {
+        let inputs = inputs(ofBlock: block)
+        return blocks.lines(of: key(ofBlock: block), from: inputs) ?? layOut(block, inputs)
+    }
+
+    /// The one place a block is laid out (and counted).
+    private func layOut(_ block: Int, _ inputs: LaidOutBlocks.Inputs) -> [StyledLine] {
+        Self.counting?.record(key(ofBlock: block))
+        switch inputs {
+        case .header(let width, let shown, let query):
+            return RouteDetailText.headerLines(of: route, width: width, shown: shown, query: query)
+        case .review(let width, let tag, let translation):
+            return RouteDetailText.reviewLines(route.reviews[visible[block - 1]], width: width, tag: tag, translation: translation)
+        }
+    }
+}
