@@ -15,15 +15,20 @@ extension EndToEndTests {
         return url
     }
 
-    @Test func qQuitsWhileLanguagesAreStillBeingDetected() throws {
-        let file = try Self.hundredThousandReviews()
-        let run = try Run()
-        defer { run.finish() }
+    /// Starts the app on the 100,000-review file and opens its route; returns the screen then.
+    static func openTheBigRoute(in run: Run) throws -> String {
+        let file = try hundredThousandReviews()
         try run.start(arguments: "--data '\(file.path)'", environment: ["HIKE_REVIEWS_OFFLINE": "1"])
         _ = try run.tmux.waitForScreen(timeout: 120) { $0.contains("The Long Ridge") }
-        // On the route screen, where each detected batch once looked up every review again.
         try run.tmux.send("Enter")
-        let screen = try run.tmux.waitForScreen { $0.contains("Reviews (100000)") }
+        return try run.tmux.waitForScreen { $0.contains("Reviews (100000)") }
+    }
+
+    @Test func qQuitsWhileLanguagesAreStillBeingDetected() throws {
+        let run = try Run()
+        defer { run.finish() }
+        // On the route screen, where each detected batch once looked up every review again.
+        let screen = try Self.openTheBigRoute(in: run)
         #expect(screen.contains("detecting languages"), "still detecting: \(screen)")
         try run.tmux.send("q")
         let status = run.waitForExit()
@@ -32,13 +37,9 @@ extension EndToEndTests {
     }
 
     @Test func gOnAHundredThousandReviewsShowsTheLastOne() throws {
-        let file = try Self.hundredThousandReviews()
         let run = try Run()
         defer { run.finish() }
-        try run.start(arguments: "--data '\(file.path)'", environment: ["HIKE_REVIEWS_OFFLINE": "1"])
-        _ = try run.tmux.waitForScreen(timeout: 120) { $0.contains("The Long Ridge") }
-        try run.tmux.send("Enter")
-        _ = try run.tmux.waitForScreen { $0.contains("Reviews (100000)") }
+        _ = try Self.openTheBigRoute(in: run)
         try run.tmux.send("G")
         let screen = try run.tmux.waitForScreen { $0.contains(BigRoute.oldestText) }
         #expect(screen.contains(BigRoute.oldestText), "\(screen)")
