@@ -124,7 +124,7 @@ extension MemoryHostileTests {
         #expect(first.output.split(separator: "\n").map(String.init) == Self.expected)
         let warnings = Self.warnings(in: first.error)
         #expect(warnings.count == 1, "\(first.error)")
-        #expect(warnings.first?.contains("is not one hike-reviews made") == true, "\(first.error)")
+        #expect(warnings.first?.contains("was not made by this engine") == true, "\(first.error)")
         let aside = try Self.foreignAside(in: cache)
         #expect(aside.count == 1)
         #expect(FileManager.default.contents(atPath: cache + "/" + (aside.first ?? "")) == foreign, "moved unchanged")

@@ -148,7 +148,7 @@ extension TranslationMemory {
                 state.database = nil
                 if error.meansCorrupt && round == 0, let aside = moveAside(&state, as: error.isForeign ? "foreign" : "corrupt") {
                     if error.isForeign {
-                        warn("foreign", "the translation memory \(settings.path) is not one hike-reviews made (\(error.message)); "
+                        warn("foreign", "the translation memory \(settings.path) was not made by this engine (\(error.message)); "
                              + "moved it to \(aside) and started a new one", in: &state)
                     } else {
                         warn("corrupt", "the translation memory \(settings.path) was damaged (\(error.message)); "

@@ -305,7 +305,7 @@ extension TranslationMemoryTests {
         await memory.remember(.init(targetText: "A text."), for: key)
         #expect(await memory.entry(for: key)?.targetText == "A text.", "the new file works")
         #expect(memory.warnings.count == 1, "\(memory.warnings)")
-        #expect(memory.warnings.first?.message.contains("is not one hike-reviews made") == true, "\(memory.warnings)")
+        #expect(memory.warnings.first?.message.contains("was not made by this engine") == true, "\(memory.warnings)")
         let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("memory.sqlite.foreign-") }
         #expect(aside.count == 1, "\(aside)")
         #expect(FileManager.default.contents(atPath: folder + "/" + (aside.first ?? "")) == foreign, "moved unchanged, not deleted")
