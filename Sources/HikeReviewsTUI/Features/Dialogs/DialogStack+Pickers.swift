@@ -118,6 +118,15 @@ extension DialogStack {
     }
 }
 
+extension LanguagePickerState {
+    /// The same picker with `fresh`'s choices, the chosen language kept selected.
+    mutating func refresh(choices fresh: [LanguageChoice]) {
+        let selectedTag = matches.indices.contains(selected) ? matches[selected].tag : nil
+        choices = fresh
+        selected = matches.firstIndex { $0.tag == selectedTag } ?? 0
+    }
+}
+
 /// A one-line field's editing keys.
 enum TextField {
     /// Edits `text`; returns whether the key was an edit. Control characters never enter the text.

@@ -107,12 +107,3 @@ extension RouteDetailState {
         return refilter(in: context, to: query.adding(added, to: visible, in: context.reviews(of: self), languages: context.languages))
     }
 }
-
-extension LanguagePickerState {
-    /// The same picker with `fresh`'s choices, the chosen language kept selected.
-    mutating func refresh(choices fresh: [LanguageChoice]) {
-        let selectedTag = matches.indices.contains(selected) ? matches[selected].tag : nil
-        choices = fresh
-        selected = matches.firstIndex { $0.tag == selectedTag } ?? 0
-    }
-}

@@ -4,7 +4,7 @@ import ReviewModel
 /// their detected languages, what is shown of the translations (block heights depend on it),
 /// the text's width and the screen's height, and the runner's layout cache it measures with.
 ///
-/// The app builds one per action (`AppState.routeContext`); nothing in it is written back.
+/// The app builds one per action (its `routeContext`); nothing in it is written back.
 struct RouteScreenContext {
     var routes: [Route]
     var languages: [String: String]
