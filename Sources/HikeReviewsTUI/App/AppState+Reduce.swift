@@ -59,15 +59,16 @@ extension AppState {
             // Detection reports in batches: what it learns is looked up in the memory once, when it
             // ends (a look after every batch held the loop on big routes).
             let learned = !firstRead.isEmpty && detection.isFinished
-            return (shownChanged ? reconfigure(shownChanged: true) : []) + (shownChanged || learned ? recallShown() : [])
+            let reconfigured = shownChanged ? translating({ $0.reconfigure(&$1, shownChanged: true, in: $2) }) ?? [] : []
+            return reconfigured + (shownChanged || learned ? recallShown() : [])
         case .terminationRequested:
             quit()
         case .translationArrived, .recalled, .memoryWarning, .translationFailed, .overlayTranslated:
             return reduceTranslationResult(action)
         case .consentRequested, .downloadProgressed, .downloadStalled, .downloadFinished, .downloadFailed:
             return reduceDownload(action)
-        case .targetChoicesLoaded:
-            return reduceTargetChoices(action)
+        case .targetChoicesLoaded(let purpose, let choices):
+            dialogs.choicesLoaded(purpose, choices, target: translation.target)
         case .packsLoaded, .packsChanged, .installQuestionReady, .repositoryUnreachable:
             return reducePacks(action)
         case .inputReady:
@@ -87,31 +88,29 @@ extension AppState {
         }
         guard !isTooSmall else { return [] }
         guard let command else {
-            typeIntoModal(key)
+            dialogs.type(key)
             return []
         }
         if command == .showHelp {
-            modals.append(.help(HelpState(context: context)))
+            dialogs.open(.help(HelpState(context: context)))
             return []
         }
         switch context {
         case .help: runHelp(command)
-        case .languagePicker: return runPicker(command)
-        case .textInput: return runTextInput(command)
+        case .languagePicker: return decided(dialogs.runPicker(command))
+        case .textInput: return decided(dialogs.runTextInput(command))
         case .routeList:
             if command == .showPacks { return openPacks() }
             return runRouteList(command)
         case .routeDetail:
             if command == .showPacks { return openPacks() }
-            if let effects = runTranslationCommand(command) { return effects }
+            if let effects = translating({ $0.run(command, detail: &$1, in: $2) }) { return effects }
             return runRouteDetail(command)
         case .consent, .confirmDialog, .progress, .errorDialog, .overlay: return runDialog(command)
         case .packs: return runPacks(command)
         }
         return []
     }
-
-    // MARK: Modals
 
     /// The one place the app is told to stop (a quit key, a signal).
     private mutating func quit() {

@@ -18,24 +18,14 @@ struct AppState: Equatable, Sendable {
     /// What `routeLanguageTags` are counted from, kept batch by batch.
     var routeLanguageCounts: RouteLanguageCounts
     var size: Size
+    /// The features the app composes: each owns its state, its reducer and its view.
     var routeList = RouteListState()
     /// Screens above the route list (the list is always at the bottom of the stack).
     var screens: [Screen] = []
-    /// Modals above the screens; the last one gets keys first.
-    var modals: [Modal] = []
-    /// The language translations go into (`L` changes it; shown in the status bar).
-    var targetLanguage: String
-    /// Inline translations, by review id.
-    var translations = ShownTranslations()
-    /// Reviews shown without their translation (`o`), and whether `O` hid them all.
-    var showingOriginal: Set<String> = []
-    var originalsOnly = false
-    /// Languages the user named for reviews that could not be identified.
-    var languageOverrides: [String: String] = [:]
-    /// Downloads under way (the progress dialog, or the status bar when it is hidden).
-    var download: DownloadState?
-    /// A message for the title bar, cleared by the next translation (a language no route reaches).
-    var notice: String?
+    /// Dialogs above the screens (the last one gets keys first) and the downloads they follow.
+    var dialogs = DialogStack()
+    /// The target language and the inline translations shown.
+    var translation: TranslationState
     /// A line the status bar shows instead of the key hints until the next key (a repository
     /// that does not answer).
     var statusMessage: String?
@@ -48,7 +38,7 @@ struct AppState: Equatable, Sendable {
     init(routes: [Route], size: Size, targetLanguage: String = "en") {
         self.routes = routes
         self.size = size
-        self.targetLanguage = targetLanguage
+        translation = TranslationState(target: targetLanguage)
         routeList.visible = Array(routes.indices)
         routeLanguageTags = Array(repeating: [], count: routes.count)
         routeLanguageCounts = RouteLanguageCounts(routes: routes)
@@ -62,6 +52,9 @@ struct AppState: Equatable, Sendable {
         size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
     }
 
+    /// Lines longer than this are hard to follow on a wide terminal.
+    static var readableTextWidth: Int { RouteDetailLayout.readableTextWidth }
+
     /// The context that receives keys: the top modal, else the top screen.
     var keyContext: KeyContext {
         if let modal = modals.last { return modal.keyContext }
@@ -70,6 +63,49 @@ struct AppState: Equatable, Sendable {
         case .packs: return .packs
         case nil: return .routeList
         }
+    }
+}
+
+// The features' state, read and written by the names the renderers and tests use.
+extension AppState {
+    var modals: [Modal] {
+        get { dialogs.modals }
+        set { dialogs.modals = newValue }
+    }
+
+    var download: DownloadState? {
+        get { dialogs.download }
+        set { dialogs.download = newValue }
+    }
+
+    var targetLanguage: String {
+        get { translation.target }
+        set { translation.target = newValue }
+    }
+
+    var translations: ShownTranslations {
+        get { translation.shown }
+        set { translation.shown = newValue }
+    }
+
+    var showingOriginal: Set<String> {
+        get { translation.showingOriginal }
+        set { translation.showingOriginal = newValue }
+    }
+
+    var originalsOnly: Bool {
+        get { translation.originalsOnly }
+        set { translation.originalsOnly = newValue }
+    }
+
+    var languageOverrides: [String: String] {
+        get { translation.overrides }
+        set { translation.overrides = newValue }
+    }
+
+    var notice: String? {
+        get { translation.notice }
+        set { translation.notice = newValue }
     }
 }
 

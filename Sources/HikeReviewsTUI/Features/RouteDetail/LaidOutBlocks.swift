@@ -4,7 +4,7 @@ import Synchronization
 /// The route screen's blocks as they were laid out, each with the inputs it was laid out from:
 /// the app's one layout cache.
 ///
-/// Owned by the runner, outside the state, and passed to `AppState.reduce` and
+/// Owned by the runner, outside the state, and passed to the app's `reduce` and
 /// `AppView.render`: the reducer lays blocks out as it scrolls and, after every action, those on
 /// screen; the renderer draws what is kept. A kept block is used only while its inputs are
 /// unchanged, so nothing has to remember to invalidate it, and the state's equality means

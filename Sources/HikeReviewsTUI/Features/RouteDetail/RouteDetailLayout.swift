@@ -24,6 +24,9 @@ struct RouteDetailLayout {
 
     var blockCount: Int { visible.count + 1 }
 
+    /// Lines longer than this are hard to follow on a wide terminal.
+    static let readableTextWidth = 100
+
     /// Counts the blocks laid out while a test sets it (`RouteDetailLayout.$counting.withValue`).
     @TaskLocal static var counting: LaidOutBlocks.Counter?
 

@@ -6,7 +6,7 @@ enum OverlayView {
     /// (its laid-out `screen` at `detail`'s scroll position) shows it.
     static func draw(_ overlay: OverlayState, original: String, screen: RouteDetailLines, _ detail: RouteDetailState,
                      in area: Rect, into buffer: inout ScreenBuffer) {
-        let width = min(area.width, AppState.readableTextWidth + 4)
+        let width = min(area.width, RouteDetailLayout.readableTextWidth + 4)
         let inner = max(width - 4, 1)
         // The translation first: when space is short, the original (on screen anyway) is cut.
         var lines: [(text: [(text: String, style: Style)], plain: Bool)] = []

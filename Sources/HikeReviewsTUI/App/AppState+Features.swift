@@ -1,0 +1,198 @@
+import Foundation
+import TranslationEngine
+
+/// How the app routes actions to its features and applies what they decide: a feature changes
+/// its own state from a read-only context and returns an outcome; the app opens the dialogs,
+/// pushes or pops the screens and returns the effects that outcome names.
+extension AppState {
+    // MARK: Keys
+
+    mutating func runRouteList(_ command: Command) -> [Effect] {
+        switch routeList.run(command, routes: routes, rows: routeListRows) {
+        case .none: break
+        case .open(let route): return openRoute(route)
+        case .openSearch(let input): dialogs.open(.textInput(input))
+        }
+        return []
+    }
+
+    mutating func runRouteDetail(_ command: Command) -> [Effect] {
+        guard var detail else { return [] }
+        let outcome = detail.run(command, in: routeContext())
+        self.detail = detail
+        switch outcome {
+        case .none: break
+        case .back:
+            screens.removeLast()
+            laidOut.removeAll()
+            // Leaving the screen stops its translations (approved downloads go on).
+            return [.cancelTranslations]
+        case .openPicker(let picker): dialogs.open(.languagePicker(picker))
+        case .openSearch(let input): dialogs.open(.textInput(input))
+        case .filtered(let shownChanged): return filtered(shownChanged: shownChanged)
+        }
+        return []
+    }
+
+    mutating func openPacks() -> [Effect] {
+        screens.append(.packs(PacksScreenState()))
+        return [.loadPacks]
+    }
+
+    mutating func runPacks(_ command: Command) -> [Effect] {
+        guard case .packs(var packs) = screens.last else { return [] }
+        let outcome = packs.run(command, rows: max(1, bodyHeight - 3))
+        screens[screens.count - 1] = .packs(packs)
+        switch outcome {
+        case .none: break
+        case .back:
+            screens.removeLast()
+            // A route screen shown again looks in the memory again (packs may have changed).
+            return recallShown()
+        case .effects(let effects): return effects
+        case .open(let modal): dialogs.open(modal)
+        }
+        return []
+    }
+
+    mutating func runDialog(_ command: Command) -> [Effect] {
+        switch dialogs.run(command) {
+        case .effects(let effects):
+            return effects
+        case .putInline(let overlay):
+            translation.putInline(overlay)
+            revealSelection()
+            return []
+        }
+    }
+
+    /// What a picker or the search field decided.
+    mutating func decided(_ outcome: PickerOutcome?) -> [Effect] {
+        switch outcome {
+        case nil: return []
+        case .filter(let tag): return changeQuery(fromTop: true) { $0.language = tag }
+        case .search(.searchRoutes, let text):
+            routeList.search(text, in: routes)
+            return []
+        case .search(.searchReviews, let text): return changeQuery { $0.searchText = text }
+        case .chose(let purpose, let tag): return applyPicker(purpose, tag: tag)
+        }
+    }
+
+    /// A target, overlay or identify picker was applied (or, with nil, cancelled).
+    private mutating func applyPicker(_ purpose: PickerPurpose, tag: String?) -> [Effect] {
+        switch purpose {
+        case .filter:
+            return []
+        case .target:
+            // `L` sets the configuration's target: a changed one translates again.
+            guard let tag else { return [] }
+            var detail = self.detail
+            let context = detail.map(translationContext)
+            guard let outcome = translation.retarget(tag, &detail, in: context) else { return [] }
+            self.detail = detail
+            return settle(outcome)
+        case .overlayTarget:
+            guard let tag, let overlay = dialogs.retargetOverlay(tag), let detail else { return [] }
+            return TranslationState.task(of: overlay, in: translationContext(detail))
+        case .identify(let ids):
+            let outcome = translation.identified(ids, as: tag, detail: detail, in: detail.map(translationContext),
+                                                 detectionFinished: detection.isFinished)
+            return settle(outcome)
+        }
+    }
+
+    // MARK: Background work
+
+    /// Applies a translation result, failure or recalled entries, and the overlay's result.
+    mutating func reduceTranslationResult(_ action: Action) -> [Effect] {
+        switch action {
+        case .translationArrived(let task, let reviewID, let text, let route, let unknownWords, let engines, let remembered):
+            let result = TranslatedText(text: text, route: route, unknownWords: unknownWords, engines: engines, remembered: remembered)
+            guard isCurrent(task), translation.arrived(result, for: reviewID) else { return [] }
+            revealSelection()
+        case .recalled(let route, let target, let found):
+            guard detail?.routeIndex == route, translation.recalled(found, into: target) else { return [] }
+            revealSelection()
+        case .memoryWarning(let message):
+            statusMessage = message
+        case .translationFailed(let task, let reviewIDs, let failure):
+            guard isCurrent(task) else { return [] }
+            translation.failed(reviewIDs, failure, unreachable: unreachablePacks)
+            revealSelection()
+        case .overlayTranslated(let task, let status):
+            guard let top = dialogs.topOverlay, top.overlay.taskID == task else { return [] }
+            var overlay = top.overlay
+            if case .needsPack(let packs) = status {
+                overlay.status = TranslationState.status(needing: packs, unreachable: unreachablePacks)
+            } else {
+                overlay.status = status
+            }
+            dialogs.modals[top.index] = .overlay(overlay)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Whether a result belongs to the configuration its route screen has now.
+    func isCurrent(_ task: TranslationTask.ID) -> Bool {
+        let route: Int
+        switch task.purpose {
+        case .route(let index), .identified(let index, _): route = index
+        case .overlay: return false
+        }
+        return screens.contains { screen in
+            if case .routeDetail(let detail) = screen { return detail.routeIndex == route && detail.configuration == task.configuration }
+            return false
+        }
+    }
+
+    /// Applies a consent request and the progress, end or failure of a download.
+    mutating func reduceDownload(_ action: Action) -> [Effect] {
+        switch action {
+        case .consentRequested(let id, let request):
+            dialogs.consentRequested(id: id, request)
+        case .downloadProgressed(let packID, let bytes, let total, let time):
+            dialogs.downloadProgressed(packID, bytes: bytes, total: total, time: time)
+        case .downloadStalled(let packID, let seconds):
+            dialogs.download?.stalled(packID, seconds: seconds)
+        case .downloadFinished(let packID):
+            guard dialogs.download != nil else { return [] }
+            if let finished = dialogs.downloadFinished(packID), let route = finished.translateRoute, detail?.routeIndex == route {
+                return translateShownAgain()
+            }
+            if case .packs = screens.last { return [.loadPacks] }
+        case .downloadFailed(let packID, let message):
+            // Retry fetches the failed pack and those that were to follow it, without asking again.
+            dialogs.downloadFailed(packID, message: message, route: detail?.routeIndex)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Applies the packs screen's listings and a repository that does not answer.
+    mutating func reducePacks(_ action: Action) -> [Effect] {
+        switch action {
+        case .packsChanged(let message):
+            guard case .packs(var packs) = screens.last else { return [] }
+            let effects = packs.changed(message: message)
+            screens[screens.count - 1] = .packs(packs)
+            return effects
+        case .installQuestionReady(let request):
+            guard case .packs = screens.last else { return [] }
+            dialogs.open(.consent(ConsentDialogState(requestID: nil, request: request)))
+        case .repositoryUnreachable(let outage):
+            unreachablePacks.formUnion(outage.packIDs)
+            if announcedOutages.insert(outage.repository).inserted { statusMessage = outage.line }
+        case .packsLoaded(let rows, let message):
+            guard case .packs(var packs) = screens.last else { return [] }
+            packs.listed(rows, message: message)
+            screens[screens.count - 1] = .packs(packs)
+        default:
+            break
+        }
+        return []
+    }
+}

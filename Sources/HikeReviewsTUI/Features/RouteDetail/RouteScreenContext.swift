@@ -1,0 +1,53 @@
+import ReviewModel
+
+/// What the route screen's reducer reads from the rest of the app, read-only: the routes and
+/// their detected languages, what is shown of the translations (block heights depend on it),
+/// the text's width and the screen's height, and the runner's layout cache it measures with.
+///
+/// The app builds one per action (its `routeContext`); nothing in it is written back.
+struct RouteScreenContext {
+    var routes: [Route]
+    var languages: [String: String]
+    var languageCounts: RouteLanguageCounts
+    /// Languages the user named for reviews that could not be identified.
+    var overrides: [String: String] = [:]
+    var translations = ShownTranslations()
+    var showingOriginal: Set<String> = []
+    var originalsOnly = false
+    /// Columns the text gets, and rows between the title bar and the status bar.
+    var textWidth: Int
+    var bodyHeight: Int
+    /// The runner's layout cache (a throwaway one outside `reduce`).
+    var blocks: LaidOutBlocks
+
+    func reviews(of detail: RouteDetailState) -> [Review] { routes[detail.routeIndex].reviews }
+
+    /// The screen's layout for `detail`: what its blocks are made of.
+    func layout(_ detail: RouteDetailState) -> RouteDetailLayout {
+        RouteDetailLayout(route: routes[detail.routeIndex], routeIndex: detail.routeIndex, visible: detail.visible, query: detail.query,
+                          languages: languages, width: textWidth, translations: translations,
+                          showingOriginal: showingOriginal, originalsOnly: originalsOnly, overrides: overrides)
+    }
+
+    /// Moves `detail`'s selection or viewport with `move`, keeping the blocks it lays out.
+    func scroll(_ detail: inout RouteDetailState, _ move: (inout DetailScroller, inout RouteDetailState) -> Void) {
+        var scroller = DetailScroller(layout: layout(detail), viewHeight: bodyHeight, blocks: blocks)
+        move(&scroller, &detail)
+    }
+
+    /// Keeps the selected review on screen (after a block changed height, or the screen's size).
+    func reveal(_ detail: inout RouteDetailState) {
+        scroll(&detail) { $0.reveal(&$1) }
+    }
+
+    /// Lays out the blocks of `detail` that are on screen, so the renderer draws kept lines.
+    func layOutViewport(_ detail: RouteDetailState) {
+        let layout = layout(detail)
+        var y = -detail.topOffset
+        var block = detail.top
+        while y < bodyHeight && block < layout.blockCount {
+            y += layout.height(ofBlock: block, keepingIn: blocks)
+            block += 1
+        }
+    }
+}
