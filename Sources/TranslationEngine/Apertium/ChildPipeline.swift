@@ -225,6 +225,6 @@ final class ChildPipeline: Sendable {
     }
 }
 
-extension ChildPipeline: MemberProcess {
+extension ChildPipeline: ProcessGeneration {
     var processIDs: [pid_t] { pids }
 }

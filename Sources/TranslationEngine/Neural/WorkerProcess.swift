@@ -360,6 +360,6 @@ final class WorkerProcess: Sendable {
     }
 }
 
-extension WorkerProcess: MemberProcess {
+extension WorkerProcess: ProcessGeneration {
     var processIDs: [pid_t] { [pid] }
 }

@@ -4,7 +4,7 @@ import Synchronization
 
 /// One generation of processes that a pool member runs: the stages of an Apertium pipeline,
 /// or a neural worker.
-protocol MemberProcess: AnyObject, Sendable {
+protocol ProcessGeneration: AnyObject, Sendable {
     /// Whether the generation has failed or been terminated.
     var hasFailed: Bool { get }
     /// The processes it runs now, for the memory budget.
@@ -18,7 +18,7 @@ protocol MemberProcess: AnyObject, Sendable {
 ///
 /// Invariant (from ChildPipeline): a failed generation is replaced, never repaired. Spawning
 /// happens under the lock so `shutdown()` cannot miss a generation being born.
-final class ProcessSlot<Child: MemberProcess>: Sendable {
+final class ProcessSlot<Child: ProcessGeneration>: Sendable {
     struct State {
         var child: Child?
         var isShutDown = false
