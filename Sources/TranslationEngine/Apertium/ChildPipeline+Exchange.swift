@@ -10,7 +10,7 @@ extension ChildPipeline {
         let interval = ChildProcess.interval(timeout)
         return try await withCheckedThrowingContinuation { continuation in
             writer.async { [self] in
-                let outcome = inbox.withLock { inbox -> Result<UInt64, PipelineError> in
+                let outcome = inbox.withLock { inbox -> Result<UInt64, ChildProcessError> in
                     if let failure = inbox.failure { return .failure(failure) }
                     inbox.nextID &+= 1
                     if inbox.waiters.isEmpty { inbox.headSince = .now() }

@@ -12,7 +12,7 @@ import Synchronization
 final class ChildPipeline: Sendable {
     /// Why a request failed on this generation, and whether it was the request at fault.
     struct Failure: Error {
-        var error: PipelineError
+        var error: ChildProcessError
         /// True for the request at the head of the line when the generation failed (the one a
         /// timeout or crash is charged to); the others were only queued behind it.
         var blamed: Bool
@@ -40,7 +40,7 @@ final class ChildPipeline: Sendable {
         /// When the current head waiter became the head (its timeout runs from then).
         var headSince = DispatchTime.now()
         /// Set once; later submissions fail at once with it.
-        var failure: PipelineError?
+        var failure: ChildProcessError?
         var nextID: UInt64 = 0
         /// Unknown words of requests the tap has seen end, oldest first.
         var tappedWords: [[String]] = []
@@ -167,7 +167,7 @@ final class ChildPipeline: Sendable {
     /// transit. The chain usually collapses by itself (each stage exits on EOF) and the reader's
     /// EOF fails the generation with the real culprit at the head; the grace period is for a
     /// stage that does not.
-    func failAfterDraining(_ error: PipelineError, grace: DispatchTimeInterval = .milliseconds(500)) {
+    func failAfterDraining(_ error: ChildProcessError, grace: DispatchTimeInterval = .milliseconds(500)) {
         ChildProcess.at(.now() + grace) { [self] in
             guard !hasFailed else { return }
             fail(error)
@@ -176,7 +176,7 @@ final class ChildPipeline: Sendable {
     }
 
     /// Fails every waiter (the head blamed, the rest not) and refuses later submissions.
-    func fail(_ error: PipelineError) {
+    func fail(_ error: ChildProcessError) {
         let waiters = inbox.withLock { inbox -> [Waiter] in
             if inbox.failure == nil { inbox.failure = error }
             defer { inbox.waiters.removeAll() }

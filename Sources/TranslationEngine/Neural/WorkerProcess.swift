@@ -13,7 +13,7 @@ final class WorkerProcess: Sendable {
     /// Why a request failed on this generation. The worker batches, so no single request can be
     /// blamed: every request in flight is a suspect (see `NeuralWorker`).
     struct Failure: Error {
-        var error: PipelineError
+        var error: ChildProcessError
     }
 
     struct Waiter {
@@ -34,7 +34,7 @@ final class WorkerProcess: Sendable {
         /// Output after the last newline.
         var partialLine: [UInt8] = []
         /// Set once; later submissions fail at once with it.
-        var failure: PipelineError?
+        var failure: ChildProcessError?
     }
 
     /// One line from the worker.
@@ -89,7 +89,7 @@ final class WorkerProcess: Sendable {
     /// (so it never outlives this process, busy or not), with its three standard streams on
     /// close-on-exec pipes, and the threads that read its output.
     ///
-    /// The worker fails with `PipelineError.workerNotReady` unless it reports ready within
+    /// The worker fails with `ChildProcessError.workerNotReady` unless it reports ready within
     /// `readyTimeout`.
     static func spawn(_ runtime: NeuralRuntime, package: String, threads: Int, arguments: [String] = [],
                       readyTimeout: Duration, environment: [String: String]) throws -> WorkerProcess {
@@ -98,7 +98,7 @@ final class WorkerProcess: Sendable {
             guard let pipe = ChildProcess.makeCloseOnExecPipe() else {
                 let code = errno
                 for pipe in pipes { close(pipe.read); close(pipe.write) }
-                throw PipelineError.spawnFailed(program: "pipe", errno: code)
+                throw ChildProcessError.spawnFailed(program: "pipe", errno: code)
             }
             pipes.append(pipe)
         }
@@ -160,7 +160,7 @@ final class WorkerProcess: Sendable {
     /// Returns once the model is loaded; throws `Failure` if the worker dies or gives up first.
     func waitUntilReady() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let outcome = inbox.withLock { inbox -> Result<Bool, PipelineError> in
+            let outcome = inbox.withLock { inbox -> Result<Bool, ChildProcessError> in
                 if let failure = inbox.failure { return .failure(failure) }
                 if inbox.isReady { return .success(true) }
                 inbox.readyWaiters.append(continuation)
@@ -179,12 +179,12 @@ final class WorkerProcess: Sendable {
     /// Throws `Failure` when the generation dies, or when the worker says nothing for `timeout`
     /// (counted from the later of this request's submission and the worker's last answer, so a
     /// request queued behind a long batch is not timed out while answers keep coming);
-    /// `PipelineError.requestRefused` when the worker answers this request with an error.
+    /// `ChildProcessError.requestRefused` when the worker answers this request with an error.
     func submit(_ text: String, timeout: Duration) async throws -> String {
         let interval = ChildProcess.interval(timeout)
         return try await withCheckedThrowingContinuation { continuation in
             writer.async { [self] in
-                let outcome = inbox.withLock { inbox -> Result<UInt64, PipelineError> in
+                let outcome = inbox.withLock { inbox -> Result<UInt64, ChildProcessError> in
                     if let failure = inbox.failure { return .failure(failure) }
                     inbox.nextID &+= 1
                     inbox.pending[inbox.nextID] = Waiter(continuation: continuation, submitted: .now)
@@ -325,12 +325,12 @@ final class WorkerProcess: Sendable {
         if let text = message.text, message.error == nil {
             waiter.continuation.resume(returning: text)
         } else {
-            waiter.continuation.resume(throwing: PipelineError.requestRefused(message.error ?? "no text in the answer"))
+            waiter.continuation.resume(throwing: ChildProcessError.requestRefused(message.error ?? "no text in the answer"))
         }
     }
 
     /// Fails every waiter and refuses later submissions.
-    func fail(_ error: PipelineError) {
+    func fail(_ error: ChildProcessError) {
         let (waiters, readyWaiters) = inbox.withLock { inbox -> ([Waiter], [CheckedContinuation<Void, any Error>]) in
             if inbox.failure == nil { inbox.failure = error }
             defer {

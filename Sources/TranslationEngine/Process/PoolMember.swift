@@ -9,7 +9,7 @@ protocol PoolMember: AnyObject, Sendable {
     var slot: ProcessSlot<Process> { get }
     /// Starts the processes now rather than on the first request.
     func start() async throws
-    /// Kills the processes for good; later requests throw `PipelineError.shutDown`.
+    /// Kills the processes for good; later requests throw `ChildProcessError.shutDown`.
     func shutdown()
 }
 

@@ -43,9 +43,9 @@ final class ProcessSlot<Child: ProcessGeneration>: Sendable {
     var generations: Int { state.withLock { $0.generations } }
     var isShutDown: Bool { state.withLock { $0.isShutDown } }
 
-    /// Counts a request in; throws `PipelineError.shutDown` after `shutdown()`.
-    func begin() throws(PipelineError) {
-        try state.withLock { state throws(PipelineError) in
+    /// Counts a request in; throws `ChildProcessError.shutDown` after `shutdown()`.
+    func begin() throws(ChildProcessError) {
+        try state.withLock { state throws(ChildProcessError) in
             if state.isShutDown { throw .shutDown }
             if state.claims > 0 { state.claims -= 1 }
             state.usage.begin()
@@ -61,7 +61,7 @@ final class ProcessSlot<Child: ProcessGeneration>: Sendable {
         state.withLock { $0.crashes.clear() }
     }
 
-    /// Kills the generation for good; later requests throw `PipelineError.shutDown`.
+    /// Kills the generation for good; later requests throw `ChildProcessError.shutDown`.
     func shutdown() {
         take { $0.isShutDown = true; return true }?.terminate()
     }
@@ -94,11 +94,11 @@ final class ProcessSlot<Child: ProcessGeneration>: Sendable {
     }
 
     /// The running generation, or a new one from `spawn` once the policy's backoff after the
-    /// last crash has passed; throws `PipelineError.restartLimit` past its limit.
+    /// last crash has passed; throws `ChildProcessError.restartLimit` past its limit.
     func current(policy: RestartPolicy, spawn: () throws -> Child) async throws -> Child {
         while true {
             let step = try state.withLock { state -> (child: Child?, wait: Duration) in
-                if state.isShutDown { throw PipelineError.shutDown }
+                if state.isShutDown { throw ChildProcessError.shutDown }
                 if let child = state.child {
                     if !child.hasFailed { return (child, .zero) }
                     Self.remove(child, crashed: true, from: &state)
