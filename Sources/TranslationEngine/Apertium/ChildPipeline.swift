@@ -39,9 +39,8 @@ final class ChildPipeline: Sendable {
         var waiters: [Waiter] = []
         /// When the current head waiter became the head (its timeout runs from then).
         var headSince = DispatchTime.now()
-        /// Set once; later submissions fail at once with it.
-        var failure: ChildProcessError?
-        var nextID: UInt64 = 0
+        /// Request ids, and the failure that refuses later submissions.
+        var ledger = RequestLedger()
         /// Unknown words of requests the tap has seen end, oldest first.
         var tappedWords: [[String]] = []
     }
@@ -86,7 +85,7 @@ final class ChildPipeline: Sendable {
 
     /// Whether the generation has failed or been terminated.
     var hasFailed: Bool {
-        inbox.withLock { $0.failure != nil }
+        inbox.withLock { $0.ledger.failure != nil }
     }
 
     /// Starts the dedicated reader thread (and the tap thread); blocking reads must stay off
@@ -178,7 +177,7 @@ final class ChildPipeline: Sendable {
     /// Fails every waiter (the head blamed, the rest not) and refuses later submissions.
     func fail(_ error: ChildProcessError) {
         let waiters = inbox.withLock { inbox -> [Waiter] in
-            if inbox.failure == nil { inbox.failure = error }
+            inbox.ledger.close(with: error)
             defer { inbox.waiters.removeAll() }
             return inbox.waiters
         }
@@ -191,7 +190,7 @@ final class ChildPipeline: Sendable {
     func terminate() {
         let ended = process.end(pids: { pids }) {
             inbox.withLock { inbox in
-                if inbox.failure == nil { inbox.failure = .shutDown }
+                inbox.ledger.close(with: .shutDown)
             }
             // No fresh tagger may join the group after it is killed.
             tagger?.shutDown()

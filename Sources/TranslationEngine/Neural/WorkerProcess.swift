@@ -23,7 +23,6 @@ final class WorkerProcess: Sendable {
 
     struct Inbox {
         var pending: [UInt64: Waiter] = [:]
-        var nextID: UInt64 = 0
         var isReady = false
         var readyWaiters: [CheckedContinuation<Void, any Error>] = []
         /// When the worker last said something (ready, an answer, or progress within a batch): a
@@ -33,8 +32,8 @@ final class WorkerProcess: Sendable {
         var progressReports = 0
         /// Output after the last newline.
         var partialLine: [UInt8] = []
-        /// Set once; later submissions fail at once with it.
-        var failure: ChildProcessError?
+        /// Request ids, and the failure that refuses later submissions.
+        var ledger = RequestLedger()
     }
 
     /// One line from the worker.
@@ -141,7 +140,7 @@ final class WorkerProcess: Sendable {
 
     /// Whether the generation has failed or been terminated.
     var hasFailed: Bool {
-        inbox.withLock { $0.failure != nil }
+        inbox.withLock { $0.ledger.failure != nil }
     }
 
     /// The process group the worker runs in (its guard's pid).
@@ -161,7 +160,7 @@ final class WorkerProcess: Sendable {
     func waitUntilReady() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let outcome = inbox.withLock { inbox -> Result<Bool, ChildProcessError> in
-                if let failure = inbox.failure { return .failure(failure) }
+                if let failure = inbox.ledger.failure { return .failure(failure) }
                 if inbox.isReady { return .success(true) }
                 inbox.readyWaiters.append(continuation)
                 return .success(false)
@@ -185,10 +184,9 @@ final class WorkerProcess: Sendable {
         return try await withCheckedThrowingContinuation { continuation in
             writer.async { [self] in
                 let outcome = inbox.withLock { inbox -> Result<UInt64, ChildProcessError> in
-                    if let failure = inbox.failure { return .failure(failure) }
-                    inbox.nextID &+= 1
-                    inbox.pending[inbox.nextID] = Waiter(continuation: continuation, submitted: .now)
-                    return .success(inbox.nextID)
+                    let admitted = inbox.ledger.admit()
+                    if case .success(let id) = admitted { inbox.pending[id] = Waiter(continuation: continuation, submitted: .now) }
+                    return admitted
                 }
                 switch outcome {
                 case .failure(let error):
@@ -332,14 +330,14 @@ final class WorkerProcess: Sendable {
     /// Fails every waiter and refuses later submissions.
     func fail(_ error: ChildProcessError) {
         let (waiters, readyWaiters) = inbox.withLock { inbox -> ([Waiter], [CheckedContinuation<Void, any Error>]) in
-            if inbox.failure == nil { inbox.failure = error }
+            inbox.ledger.close(with: error)
             defer {
                 inbox.pending.removeAll()
                 inbox.readyWaiters.removeAll()
             }
             return (Array(inbox.pending.values), inbox.readyWaiters)
         }
-        let failure = inbox.withLock { $0.failure } ?? error
+        let failure = inbox.withLock { $0.ledger.failure } ?? error
         for waiter in waiters { waiter.continuation.resume(throwing: Failure(error: failure)) }
         for waiter in readyWaiters { waiter.resume(throwing: Failure(error: failure)) }
     }
@@ -348,7 +346,7 @@ final class WorkerProcess: Sendable {
     func terminate() {
         let ended = process.end(pids: { [pid] }) {
             inbox.withLock { inbox in
-                if inbox.failure == nil { inbox.failure = .shutDown }
+                inbox.ledger.close(with: .shutDown)
             }
         }
         guard ended else { return }
