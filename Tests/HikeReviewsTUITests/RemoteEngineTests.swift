@@ -10,7 +10,7 @@ import Testing
               && StockApy.installed,
               "needs make test's pair data and Debian's apertium-apy"), .timeLimit(.minutes(5)))
 struct RemoteEngineTests {
-    static let fixtures = Paths.packageRoot.appendingPathComponent("Tests/TranslationEngineTests/Fixtures").path
+    static let fixtures = PackagePaths.fixtures.path
 
     static let reviews = [
         "El camino estaba muy bien señalizado y había agua en la fuente.",
