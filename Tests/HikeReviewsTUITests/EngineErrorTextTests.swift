@@ -12,18 +12,18 @@ extension EngineErrorTextTests {
         #expect(TranslationFailure(TranslationError.notInstalled(packs: ["eng-spa", "fra-spa"]), source: "fr") == .needsPack(["eng-spa", "fra-spa"]))
     }
 
-    /// A pipeline's failure reaches the app typed: the session keeps the `PipelineError` and the
+    /// A pipeline's failure reaches the app typed: the session keeps the `ChildProcessError` and the
     /// screen says which mode failed and why.
     @Test func aPipelineFailureKeepsItsTypeAndSaysWhichMode() throws {
-        let error = TranslationError.internalError(in: "spa-eng", PipelineError.timedOut)
-        let underlying = try #require(error.underlyingError as? PipelineError)
+        let error = TranslationError.internalError(in: "spa-eng", ChildProcessError.timedOut)
+        let underlying = try #require(error.underlyingError as? ChildProcessError)
         #expect(underlying == .timedOut)
         #expect(error == .internalError)
         let failure = TranslationFailure(error, source: "es")
         // The screen writes "translation failed: " itself, so it is not said twice.
-        #expect(failure == .failed("spa-eng: \(PipelineError.timedOut)"))
+        #expect(failure == .failed("spa-eng: \(ChildProcessError.timedOut)"))
         let lines = RouteDetailText.translationLines(ReviewTranslation(target: "en", status: failure.status), width: 80)
-        #expect(lines.map { $0.segments.map(\.text).joined() } == ["↳ translation failed: spa-eng: \(PipelineError.timedOut)"])
+        #expect(lines.map { $0.segments.map(\.text).joined() } == ["↳ translation failed: spa-eng: \(ChildProcessError.timedOut)"])
     }
 
     @Test func anyOtherErrorIsWrappedNotFlattened() throws {

@@ -64,13 +64,13 @@ extension HostEnvironmentTests {
         let translationErrors: [TranslationError] = [
             .nothingToTranslate, .unableToIdentifyLanguage, .unsupportedSourceLanguage("xx"), .unsupportedTargetLanguage("xx"),
             .unsupportedLanguagePairing(source: "de", target: "cy"), .notInstalled(packs: ["eng-spa"]), .alreadyCancelled,
-            .downloadFailed("x"), .internalError("x"), .internalError(in: "de-en", PipelineError.noNeuralRuntime),
+            .downloadFailed("x"), .internalError("x"), .internalError(in: "de-en", ChildProcessError.noNeuralRuntime),
         ]
         let packErrors: [PackError] = [
             .index("x"), .unknownPack("x"), .download("x"), .timedOut(pack: "p", server: "h:1", .noData(.seconds(30))),
             .offline("http://x"), .verification("x"), .archive("x"), .store("x"), .cancelled, .notApproved(["eng-spa"]), .noRepository,
         ]
-        let pipelineErrors: [PipelineError] = [.timedOut, .stageDied, .shutDown, .noStages, .restartLimit, .noNeuralRuntime,
+        let pipelineErrors: [ChildProcessError] = [.timedOut, .stageDied, .shutDown, .noStages, .restartLimit, .noNeuralRuntime,
                                                .workerNotReady("x"), .requestRefused("x"), .spawnFailed(program: "x", errno: 2)]
         let texts = translationErrors.map(\.description) + packErrors.map(\.description) + pipelineErrors.map(\.description)
         for text in texts {
@@ -82,7 +82,7 @@ extension HostEnvironmentTests {
         #expect(HostAdvice.text(TranslationError.unableToIdentifyLanguage).hasSuffix("name it with --from"))
         #expect(HostAdvice.text(PackError.unknownPack("x")).hasSuffix("see: hike-reviews packs list"))
         #expect(HostAdvice.text(PackError.noRepository).contains("--packs-url"))
-        #expect(HostAdvice.text(TranslationError.internalError(in: "de-en", PipelineError.noNeuralRuntime)).contains("scripts/setup-neural"))
+        #expect(HostAdvice.text(TranslationError.internalError(in: "de-en", ChildProcessError.noNeuralRuntime)).contains("scripts/setup-neural"))
         #expect(EngineErrorText.message(PackError.timedOut(pack: "p", server: "h:1", .noData(.seconds(30)))).contains("start with --packs-url"))
     }
 }

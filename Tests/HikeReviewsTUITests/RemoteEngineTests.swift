@@ -7,10 +7,10 @@ import Testing
 /// as legs of engine `remote`, through the real binary: the same text as the local pipeline,
 /// consent naming the server, load shared, a dying server's lines answered by another.
 @Suite(.needs(FileManager.default.fileExists(atPath: CommandLineTests.testPairs + "/modes/spa-eng.mode")
-              && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/apertium_apy/apy.py"),
+              && StockApy.installed,
               "needs make test's pair data and Debian's apertium-apy"), .timeLimit(.minutes(5)))
 struct RemoteEngineTests {
-    static let fixtures = Paths.packageRoot.appendingPathComponent("Tests/TranslationEngineTests/Fixtures").path
+    static let fixtures = PackagePaths.fixtures.path
 
     static let reviews = [
         "El camino estaba muy bien señalizado y había agua en la fuente.",
@@ -23,12 +23,7 @@ struct RemoteEngineTests {
 
     /// Stock APy serving the test pairs' spa-eng, its mode file's paths pointed at them.
     static func startAPy() throws -> LoopbackServer {
-        let folder = try Scratch.folder("apy-pairs")
-        try FileManager.default.createDirectory(atPath: folder + "/modes", withIntermediateDirectories: true)
-        let mode = try String(contentsOfFile: CommandLineTests.testPairs + "/modes/spa-eng.mode", encoding: .utf8)
-        try mode.replacingOccurrences(of: "/usr/share/apertium/", with: CommandLineTests.testPairs + "/")
-            .write(toFile: folder + "/modes/spa-eng.mode", atomically: true, encoding: .utf8)
-        return try LoopbackServer(["/usr/bin/python3", fixtures + "/apy_loopback.py", folder])
+        try StockApy.start(pairs: ["spa-eng"], dataRoot: CommandLineTests.testPairs)
     }
 
     /// The stand-in: `libretranslate` (answers "NAME: text") or `drop-apy` (drops every translation).

@@ -32,55 +32,15 @@ struct ServeInteropTests {
         #expect(status == 0)
     }
 
-    @Test(.needs(FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/apertium_apy/apy.py"), "needs Debian's apertium-apy"))
+    @Test(.needs(StockApy.installed, "needs Debian's apertium-apy"))
     func apyClientsSeeTheSameAnswersAsFromStockApy() async throws {
-        let apy = try await StockApy.start(pairs: ["spa-eng", "eng-spa"])
+        let apy = try StockApy.start(pairs: ["spa-eng", "eng-spa"], dataRoot: ServeProcess.testPairs)
+        defer { apy.stop() }
         let server = try await ServeProcess.start()
-        let result = try await ServeProcess.runScript("apy_compare.py", [server.url, "http://127.0.0.1:\(apy.port)/"])
+        let result = try await ServeProcess.runScript("apy_compare.py", [server.url, apy.url + "/"])
         let status = try await server.stop()
-        try await apy.stop()
         #expect(result.output == "ok\n", "\(result.output)")
         #expect(status == 0)
-    }
-}
-
-/// Debian's apertium-apy on 127.0.0.1 (through ServeScripts/apy_launch.py), over a folder
-/// whose mode files point at make test's pair data.
-struct StockApy {
-    let pid: pid_t
-    let port: Int
-    let folder: String
-
-    static func start(pairs: [String]) async throws -> StockApy {
-        let folder = try Scratch.folder("apy")
-        try FileManager.default.createDirectory(atPath: folder + "/modes", withIntermediateDirectories: true)
-        for pair in pairs {
-            let mode = try String(contentsOfFile: ServeProcess.testPairs + "/modes/\(pair).mode", encoding: .utf8)
-            try mode.replacingOccurrences(of: "/usr/share/apertium/", with: ServeProcess.testPairs + "/")
-                .write(toFile: folder + "/modes/\(pair).mode", atomically: true, encoding: .utf8)
-        }
-        let port = try LoopbackPort.free()
-        let argv = ["/usr/bin/python3", ServeProcess.scripts + "/apy_launch.py", "-p", String(port), folder]
-        let running = try Subprocess.start(argv, outputPath: folder + "/log", errorPath: folder + "/log")
-        close(running.input)
-        let apy = StockApy(pid: running.pid, port: port, folder: folder)
-        for _ in 0..<6000 {
-            if LoopbackPort.accepts(port) { return apy }
-            var status: Int32 = 0
-            if waitpid(running.pid, &status, WNOHANG) == running.pid {
-                throw Subprocess.Failure(description: "apertium-apy ended: " + ((try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? ""))
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        try await apy.stop()
-        throw Subprocess.Failure(description: "apertium-apy did not start listening")
-    }
-
-    /// SIGTERM; its pipelines end when their input closes with it.
-    func stop() async throws {
-        kill(pid, SIGTERM)
-        _ = try await Subprocess.waitOffPool(for: pid, program: "apertium-apy")
-        try? FileManager.default.removeItem(atPath: folder)
     }
 }
 

@@ -7,8 +7,7 @@ import Foundation
 /// built beside the test bundle.
 public enum ApertiumCodesTool {
     /// The checkout this file belongs to.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = PackagePaths.root
 
     /// Its path: beside the test bundle, else in `.build/debug`.
     public static var path: String {

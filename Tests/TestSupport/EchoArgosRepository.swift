@@ -5,7 +5,7 @@ import Foundation
 /// built at test time by make_neural_models.py with the neural venv's Python.
 public enum EchoArgosRepository {
     /// The checkout these tests were compiled in.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = PackagePaths.root.path
 
     /// The neural venv's Python (scripts/setup-neural).
     public static let python = root + "/.build/neural-venv/bin/python3"
@@ -28,7 +28,7 @@ public enum EchoArgosRepository {
         let models = folder + "/models"
         let log = folder + ".log"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let status = try Subprocess.run([python, root + "/Tests/TranslationEngineTests/Fixtures/make_neural_models.py", models,
+        let status = try Subprocess.run([python, PackagePaths.fixtures.path + "/make_neural_models.py", models,
                                          "--corpus", root + "/sample-data/routes.json", "--echo-pairs", pairs.joined(separator: ",")],
                                         outputPath: log)
         guard status == 0 else {

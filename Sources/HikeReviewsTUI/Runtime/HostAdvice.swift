@@ -65,11 +65,11 @@ enum HostAdvice {
     }
 
     /// No neural runtime, and what sets one up.
-    static let neuralRuntimeText = "\(PipelineError.noNeuralRuntime); run scripts/setup-neural in the checkout (or set HIKE_REVIEWS_NEURAL_PYTHON and HIKE_REVIEWS_NEURAL_WORKER)"
+    static let neuralRuntimeText = "\(ChildProcessError.noNeuralRuntime); run scripts/setup-neural in the checkout (or set HIKE_REVIEWS_NEURAL_PYTHON and HIKE_REVIEWS_NEURAL_WORKER)"
 
     /// Whether the engine failed because no neural runtime is set up.
     static func lacksNeuralRuntime(_ error: TranslationError) -> Bool {
-        error == .internalError && (error.underlyingError as? PipelineError) == .noNeuralRuntime
+        error == .internalError && (error.underlyingError as? ChildProcessError) == .noNeuralRuntime
     }
 
     /// Any error the engine threw, typed where it can be.
@@ -77,7 +77,7 @@ enum HostAdvice {
         switch error {
         case let error as TranslationError: text(error, in: place)
         case let error as PackError: text(error, in: place)
-        case PipelineError.noNeuralRuntime: "translation failed: \(neuralRuntimeText)"
+        case ChildProcessError.noNeuralRuntime: "translation failed: \(neuralRuntimeText)"
         default: "\(error)"
         }
     }

@@ -82,7 +82,7 @@ extension ApertiumPipeline {
                 return PipelineTranslation(text: text, unknownWords: words.words, marks: words.marks)
             } catch let failure as ChildPipeline.Failure {
                 slot.retire(child, crashed: failure.error != .shutDown)
-                if slot.isShutDown { throw PipelineError.shutDown }
+                if slot.isShutDown { throw ChildProcessError.shutDown }
                 if failure.blamed {
                     blamed += 1
                     if blamed >= 2 { throw failure.error }

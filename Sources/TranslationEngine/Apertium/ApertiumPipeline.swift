@@ -59,14 +59,14 @@ public final class ApertiumPipeline: Sendable, PoolMember {
         _ = try await generation()
     }
 
-    /// Translates `text`; throws `PipelineError` if it fails twice or the pipeline is shut down.
+    /// Translates `text`; throws `ChildProcessError` if it fails twice or the pipeline is shut down.
     ///
     /// `timeout` is how long one request may stay at the head of the line.
     public func translate(_ text: String, timeout: Duration) async throws -> String {
         try await translation(of: text, timeout: timeout).text
     }
 
-    /// Kills and reaps every child; later requests throw `PipelineError.shutDown`.
+    /// Kills and reaps every child; later requests throw `ChildProcessError.shutDown`.
     public func shutdown() {
         slot.shutdown()
     }

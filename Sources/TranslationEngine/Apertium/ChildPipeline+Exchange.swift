@@ -10,12 +10,13 @@ extension ChildPipeline {
         let interval = ChildProcess.interval(timeout)
         return try await withCheckedThrowingContinuation { continuation in
             writer.async { [self] in
-                let outcome = inbox.withLock { inbox -> Result<UInt64, PipelineError> in
-                    if let failure = inbox.failure { return .failure(failure) }
-                    inbox.nextID &+= 1
-                    if inbox.waiters.isEmpty { inbox.headSince = .now() }
-                    inbox.waiters.append(Waiter(id: inbox.nextID, marker: marker, continuation: continuation))
-                    return .success(inbox.nextID)
+                let outcome = inbox.withLock { inbox -> Result<UInt64, ChildProcessError> in
+                    let admitted = inbox.ledger.admit()
+                    if case .success(let id) = admitted {
+                        if inbox.waiters.isEmpty { inbox.headSince = .now() }
+                        inbox.waiters.append(Waiter(id: id, marker: marker, continuation: continuation))
+                    }
+                    return admitted
                 }
                 switch outcome {
                 case .failure(let error):

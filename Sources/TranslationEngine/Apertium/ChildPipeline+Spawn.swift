@@ -9,7 +9,7 @@ extension ChildPipeline {
     /// (`ChildProcess.environment(_:)`).
     static func spawn(_ stages: [ModeFile.Stage], tapAfter: Int? = nil,
                       environment: [String] = ChildProcess.environment(["PATH": ChildProcess.systemPath])) throws -> ChildPipeline {
-        guard !stages.isEmpty else { throw PipelineError.noStages }
+        guard !stages.isEmpty else { throw ChildProcessError.noStages }
         // The HMM tagger, if any, is fed through this process and can be replaced (see
         // `TaggerSlot`); it reports new ambiguity classes on stderr with -d.
         let taggerIndex = stages.firstIndex { $0.executable.hasSuffix("/apertium-tagger") && $0.arguments.contains("-g") }
@@ -30,7 +30,7 @@ extension ChildPipeline {
             guard let pipe = ChildProcess.makeCloseOnExecPipe() else {
                 let code = errno
                 closeAll()
-                throw PipelineError.spawnFailed(program: "pipe", errno: code)
+                throw ChildProcessError.spawnFailed(program: "pipe", errno: code)
             }
             pipes.append(pipe)
         }

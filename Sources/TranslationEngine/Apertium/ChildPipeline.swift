@@ -12,7 +12,7 @@ import Synchronization
 final class ChildPipeline: Sendable {
     /// Why a request failed on this generation, and whether it was the request at fault.
     struct Failure: Error {
-        var error: PipelineError
+        var error: ChildProcessError
         /// True for the request at the head of the line when the generation failed (the one a
         /// timeout or crash is charged to); the others were only queued behind it.
         var blamed: Bool
@@ -39,9 +39,8 @@ final class ChildPipeline: Sendable {
         var waiters: [Waiter] = []
         /// When the current head waiter became the head (its timeout runs from then).
         var headSince = DispatchTime.now()
-        /// Set once; later submissions fail at once with it.
-        var failure: PipelineError?
-        var nextID: UInt64 = 0
+        /// Request ids, and the failure that refuses later submissions.
+        var ledger = RequestLedger()
         /// Unknown words of requests the tap has seen end, oldest first.
         var tappedWords: [[String]] = []
     }
@@ -86,7 +85,7 @@ final class ChildPipeline: Sendable {
 
     /// Whether the generation has failed or been terminated.
     var hasFailed: Bool {
-        inbox.withLock { $0.failure != nil }
+        inbox.withLock { $0.ledger.failure != nil }
     }
 
     /// Starts the dedicated reader thread (and the tap thread); blocking reads must stay off
@@ -167,7 +166,7 @@ final class ChildPipeline: Sendable {
     /// transit. The chain usually collapses by itself (each stage exits on EOF) and the reader's
     /// EOF fails the generation with the real culprit at the head; the grace period is for a
     /// stage that does not.
-    func failAfterDraining(_ error: PipelineError, grace: DispatchTimeInterval = .milliseconds(500)) {
+    func failAfterDraining(_ error: ChildProcessError, grace: DispatchTimeInterval = .milliseconds(500)) {
         ChildProcess.at(.now() + grace) { [self] in
             guard !hasFailed else { return }
             fail(error)
@@ -176,9 +175,9 @@ final class ChildPipeline: Sendable {
     }
 
     /// Fails every waiter (the head blamed, the rest not) and refuses later submissions.
-    func fail(_ error: PipelineError) {
+    func fail(_ error: ChildProcessError) {
         let waiters = inbox.withLock { inbox -> [Waiter] in
-            if inbox.failure == nil { inbox.failure = error }
+            inbox.ledger.close(with: error)
             defer { inbox.waiters.removeAll() }
             return inbox.waiters
         }
@@ -191,7 +190,7 @@ final class ChildPipeline: Sendable {
     func terminate() {
         let ended = process.end(pids: { pids }) {
             inbox.withLock { inbox in
-                if inbox.failure == nil { inbox.failure = .shutDown }
+                inbox.ledger.close(with: .shutDown)
             }
             // No fresh tagger may join the group after it is killed.
             tagger?.shutDown()
@@ -225,6 +224,6 @@ final class ChildPipeline: Sendable {
     }
 }
 
-extension ChildPipeline: MemberProcess {
+extension ChildPipeline: ProcessGeneration {
     var processIDs: [pid_t] { pids }
 }

@@ -81,10 +81,10 @@ actor PipelinePool {
     /// The worker of an unpacked Argos package (metadata.json, model/, sentencepiece.model),
     /// with room made in the budget for it; `threads` defaults to the settings'.
     ///
-    /// - Throws: `PipelineError.noNeuralRuntime` when the environment names no neural runtime.
+    /// - Throws: `ChildProcessError.noNeuralRuntime` when the environment names no neural runtime.
     func worker(for package: String, threads: Int? = nil) async throws -> NeuralWorker {
         guard let runtime = neuralRuntime else {
-            throw PipelineError.noNeuralRuntime
+            throw ChildProcessError.noNeuralRuntime
         }
         let folder = (package as NSString).standardizingPath
         let threads = max(1, threads ?? settings.neuralThreads)

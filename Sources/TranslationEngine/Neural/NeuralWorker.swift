@@ -14,7 +14,7 @@ import Synchronization
 /// A hang costs one restart, not one wait per request: the worker reports progress while it
 /// translates a long batch, so silence means it hangs; when a restarted worker falls silent
 /// again before answering anything, every waiting and later request fails at once with
-/// `PipelineError.workerUnresponsive` until the restart policy's window has passed.
+/// `ChildProcessError.workerUnresponsive` until the restart policy's window has passed.
 ///
 /// The worker runs in a process group led by a `GroupGuard`, so it never outlives this
 /// process, however this process ends and however busy the worker is.
@@ -72,7 +72,7 @@ public final class NeuralWorker: Sendable, PoolMember {
         _ = try await generation()
     }
 
-    /// Translates `text`; throws `PipelineError` when it broke the worker twice, the worker
+    /// Translates `text`; throws `ChildProcessError` when it broke the worker twice, the worker
     /// refused it (`requestRefused`, also for a text over `maxTextCharacters`), the worker hung
     /// after a restart (`workerUnresponsive`), or the worker is shut down.
     ///
@@ -84,7 +84,7 @@ public final class NeuralWorker: Sendable, PoolMember {
         defer { slot.end() }
         if text.allSatisfy(\.isWhitespace) { return text }
         if text.unicodeScalars.count > Self.maxTextCharacters {
-            throw PipelineError.requestRefused("text longer than \(Self.maxTextCharacters) characters")
+            throw ChildProcessError.requestRefused("text longer than \(Self.maxTextCharacters) characters")
         }
         try checkResponsive()
         var alone = false
@@ -103,8 +103,8 @@ public final class NeuralWorker: Sendable, PoolMember {
                 return answer
             } catch let failure as WorkerProcess.Failure {
                 slot.retire(child, crashed: failure.error != .shutDown)
-                if slot.isShutDown { throw PipelineError.shutDown }
-                if failure.error == .timedOut, recordHang(of: child.pid) { throw PipelineError.workerUnresponsive }
+                if slot.isShutDown { throw ChildProcessError.shutDown }
+                if failure.error == .timedOut, recordHang(of: child.pid) { throw ChildProcessError.workerUnresponsive }
                 failures += 1
                 if alone && failures >= 2 { throw failure.error }
                 if !alone {
@@ -117,8 +117,8 @@ public final class NeuralWorker: Sendable, PoolMember {
     }
 
     /// Throws `workerUnresponsive` while the worker has given up (see `recordHang(of:)`).
-    func checkResponsive() throws(PipelineError) {
-        try hangs.withLock { hangs throws(PipelineError) in
+    func checkResponsive() throws(ChildProcessError) {
+        try hangs.withLock { hangs throws(ChildProcessError) in
             guard let since = hangs.givenUpAt else { return }
             if ContinuousClock.now - since < restartPolicy.window { throw .workerUnresponsive }
             hangs = Hangs()
@@ -145,7 +145,7 @@ public final class NeuralWorker: Sendable, PoolMember {
         }
     }
 
-    /// Kills the worker's process group; later requests throw `PipelineError.shutDown`.
+    /// Kills the worker's process group; later requests throw `ChildProcessError.shutDown`.
     public func shutdown() {
         slot.shutdown()
     }
@@ -177,7 +177,7 @@ public final class NeuralWorker: Sendable, PoolMember {
                 slot.retire(child, crashed: failure.error != .shutDown)
                 // A worker that cannot load its model will not load it on a retry either.
                 if case .workerNotReady = failure.error { throw failure.error }
-                if failure.error == .shutDown { throw PipelineError.shutDown }
+                if failure.error == .shutDown { throw ChildProcessError.shutDown }
             }
         }
     }

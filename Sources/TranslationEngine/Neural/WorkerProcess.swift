@@ -13,7 +13,7 @@ final class WorkerProcess: Sendable {
     /// Why a request failed on this generation. The worker batches, so no single request can be
     /// blamed: every request in flight is a suspect (see `NeuralWorker`).
     struct Failure: Error {
-        var error: PipelineError
+        var error: ChildProcessError
     }
 
     struct Waiter {
@@ -23,7 +23,6 @@ final class WorkerProcess: Sendable {
 
     struct Inbox {
         var pending: [UInt64: Waiter] = [:]
-        var nextID: UInt64 = 0
         var isReady = false
         var readyWaiters: [CheckedContinuation<Void, any Error>] = []
         /// When the worker last said something (ready, an answer, or progress within a batch): a
@@ -33,8 +32,8 @@ final class WorkerProcess: Sendable {
         var progressReports = 0
         /// Output after the last newline.
         var partialLine: [UInt8] = []
-        /// Set once; later submissions fail at once with it.
-        var failure: PipelineError?
+        /// Request ids, and the failure that refuses later submissions.
+        var ledger = RequestLedger()
     }
 
     /// One line from the worker.
@@ -89,7 +88,7 @@ final class WorkerProcess: Sendable {
     /// (so it never outlives this process, busy or not), with its three standard streams on
     /// close-on-exec pipes, and the threads that read its output.
     ///
-    /// The worker fails with `PipelineError.workerNotReady` unless it reports ready within
+    /// The worker fails with `ChildProcessError.workerNotReady` unless it reports ready within
     /// `readyTimeout`.
     static func spawn(_ runtime: NeuralRuntime, package: String, threads: Int, arguments: [String] = [],
                       readyTimeout: Duration, environment: [String: String]) throws -> WorkerProcess {
@@ -98,7 +97,7 @@ final class WorkerProcess: Sendable {
             guard let pipe = ChildProcess.makeCloseOnExecPipe() else {
                 let code = errno
                 for pipe in pipes { close(pipe.read); close(pipe.write) }
-                throw PipelineError.spawnFailed(program: "pipe", errno: code)
+                throw ChildProcessError.spawnFailed(program: "pipe", errno: code)
             }
             pipes.append(pipe)
         }
@@ -141,7 +140,7 @@ final class WorkerProcess: Sendable {
 
     /// Whether the generation has failed or been terminated.
     var hasFailed: Bool {
-        inbox.withLock { $0.failure != nil }
+        inbox.withLock { $0.ledger.failure != nil }
     }
 
     /// The process group the worker runs in (its guard's pid).
@@ -160,8 +159,8 @@ final class WorkerProcess: Sendable {
     /// Returns once the model is loaded; throws `Failure` if the worker dies or gives up first.
     func waitUntilReady() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let outcome = inbox.withLock { inbox -> Result<Bool, PipelineError> in
-                if let failure = inbox.failure { return .failure(failure) }
+            let outcome = inbox.withLock { inbox -> Result<Bool, ChildProcessError> in
+                if let failure = inbox.ledger.failure { return .failure(failure) }
                 if inbox.isReady { return .success(true) }
                 inbox.readyWaiters.append(continuation)
                 return .success(false)
@@ -179,16 +178,15 @@ final class WorkerProcess: Sendable {
     /// Throws `Failure` when the generation dies, or when the worker says nothing for `timeout`
     /// (counted from the later of this request's submission and the worker's last answer, so a
     /// request queued behind a long batch is not timed out while answers keep coming);
-    /// `PipelineError.requestRefused` when the worker answers this request with an error.
+    /// `ChildProcessError.requestRefused` when the worker answers this request with an error.
     func submit(_ text: String, timeout: Duration) async throws -> String {
         let interval = ChildProcess.interval(timeout)
         return try await withCheckedThrowingContinuation { continuation in
             writer.async { [self] in
-                let outcome = inbox.withLock { inbox -> Result<UInt64, PipelineError> in
-                    if let failure = inbox.failure { return .failure(failure) }
-                    inbox.nextID &+= 1
-                    inbox.pending[inbox.nextID] = Waiter(continuation: continuation, submitted: .now)
-                    return .success(inbox.nextID)
+                let outcome = inbox.withLock { inbox -> Result<UInt64, ChildProcessError> in
+                    let admitted = inbox.ledger.admit()
+                    if case .success(let id) = admitted { inbox.pending[id] = Waiter(continuation: continuation, submitted: .now) }
+                    return admitted
                 }
                 switch outcome {
                 case .failure(let error):
@@ -325,21 +323,21 @@ final class WorkerProcess: Sendable {
         if let text = message.text, message.error == nil {
             waiter.continuation.resume(returning: text)
         } else {
-            waiter.continuation.resume(throwing: PipelineError.requestRefused(message.error ?? "no text in the answer"))
+            waiter.continuation.resume(throwing: ChildProcessError.requestRefused(message.error ?? "no text in the answer"))
         }
     }
 
     /// Fails every waiter and refuses later submissions.
-    func fail(_ error: PipelineError) {
+    func fail(_ error: ChildProcessError) {
         let (waiters, readyWaiters) = inbox.withLock { inbox -> ([Waiter], [CheckedContinuation<Void, any Error>]) in
-            if inbox.failure == nil { inbox.failure = error }
+            inbox.ledger.close(with: error)
             defer {
                 inbox.pending.removeAll()
                 inbox.readyWaiters.removeAll()
             }
             return (Array(inbox.pending.values), inbox.readyWaiters)
         }
-        let failure = inbox.withLock { $0.failure } ?? error
+        let failure = inbox.withLock { $0.ledger.failure } ?? error
         for waiter in waiters { waiter.continuation.resume(throwing: Failure(error: failure)) }
         for waiter in readyWaiters { waiter.resume(throwing: Failure(error: failure)) }
     }
@@ -348,7 +346,7 @@ final class WorkerProcess: Sendable {
     func terminate() {
         let ended = process.end(pids: { [pid] }) {
             inbox.withLock { inbox in
-                if inbox.failure == nil { inbox.failure = .shutDown }
+                inbox.ledger.close(with: .shutDown)
             }
         }
         guard ended else { return }
@@ -360,6 +358,6 @@ final class WorkerProcess: Sendable {
     }
 }
 
-extension WorkerProcess: MemberProcess {
+extension WorkerProcess: ProcessGeneration {
     var processIDs: [pid_t] { [pid] }
 }

@@ -42,7 +42,7 @@ extension ChildProcess {
     package static func spawn(
         _ executable: String, arguments: [String], stdin: Int32?, stdout: Int32?, stderr: Int32? = nil,
         processGroup: pid_t, environment: [String]
-    ) throws(PipelineError) -> pid_t {
+    ) throws(ChildProcessError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -94,7 +94,7 @@ extension ChildProcess {
             usleep(10_000)
             result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         }
-        guard result == 0 else { throw PipelineError.spawnFailed(program: executable, errno: result) }
+        guard result == 0 else { throw ChildProcessError.spawnFailed(program: executable, errno: result) }
         return pid
     }
 

@@ -14,8 +14,8 @@ struct CrashHistory {
     }
 
     /// How long to wait before the next start (zero: now), with crashes older than the policy's
-    /// window forgotten; throws `PipelineError.restartLimit` past its limit.
-    mutating func pause(before start: ContinuousClock.Instant = .now, policy: RestartPolicy) throws(PipelineError) -> Duration {
+    /// window forgotten; throws `ChildProcessError.restartLimit` past its limit.
+    mutating func pause(before start: ContinuousClock.Instant = .now, policy: RestartPolicy) throws(ChildProcessError) -> Duration {
         restarts.removeAll { start - $0 > policy.window }
         if restarts.count > policy.limit { throw .restartLimit }
         guard let last = restarts.last else { return .zero }

@@ -25,7 +25,7 @@ struct GroupGuard: Sendable {
     /// Starts a guard in a new process group; children spawned with `processGroup: pid` join it.
     static func spawn(environment: [String]) throws -> GroupGuard {
         guard let pipe = ChildProcess.makeCloseOnExecPipe() else {
-            throw PipelineError.spawnFailed(program: "pipe", errno: errno)
+            throw ChildProcessError.spawnFailed(program: "pipe", errno: errno)
         }
         let pid: pid_t
         do {

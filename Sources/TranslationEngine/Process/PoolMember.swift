@@ -5,11 +5,11 @@ import Foundation
 /// Both keep their processes in a `ProcessSlot`, so starting, stopping when idle, usage and
 /// memory are one implementation; each adds how it spawns and talks to its processes.
 protocol PoolMember: AnyObject, Sendable {
-    associatedtype Process: MemberProcess
+    associatedtype Process: ProcessGeneration
     var slot: ProcessSlot<Process> { get }
     /// Starts the processes now rather than on the first request.
     func start() async throws
-    /// Kills the processes for good; later requests throw `PipelineError.shutDown`.
+    /// Kills the processes for good; later requests throw `ChildProcessError.shutDown`.
     func shutdown()
 }
 

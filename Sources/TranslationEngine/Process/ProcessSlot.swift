@@ -4,7 +4,7 @@ import Synchronization
 
 /// One generation of processes that a pool member runs: the stages of an Apertium pipeline,
 /// or a neural worker.
-protocol MemberProcess: AnyObject, Sendable {
+protocol ProcessGeneration: AnyObject, Sendable {
     /// Whether the generation has failed or been terminated.
     var hasFailed: Bool { get }
     /// The processes it runs now, for the memory budget.
@@ -18,7 +18,7 @@ protocol MemberProcess: AnyObject, Sendable {
 ///
 /// Invariant (from ChildPipeline): a failed generation is replaced, never repaired. Spawning
 /// happens under the lock so `shutdown()` cannot miss a generation being born.
-final class ProcessSlot<Child: MemberProcess>: Sendable {
+final class ProcessSlot<Child: ProcessGeneration>: Sendable {
     struct State {
         var child: Child?
         var isShutDown = false
@@ -43,9 +43,9 @@ final class ProcessSlot<Child: MemberProcess>: Sendable {
     var generations: Int { state.withLock { $0.generations } }
     var isShutDown: Bool { state.withLock { $0.isShutDown } }
 
-    /// Counts a request in; throws `PipelineError.shutDown` after `shutdown()`.
-    func begin() throws(PipelineError) {
-        try state.withLock { state throws(PipelineError) in
+    /// Counts a request in; throws `ChildProcessError.shutDown` after `shutdown()`.
+    func begin() throws(ChildProcessError) {
+        try state.withLock { state throws(ChildProcessError) in
             if state.isShutDown { throw .shutDown }
             if state.claims > 0 { state.claims -= 1 }
             state.usage.begin()
@@ -61,7 +61,7 @@ final class ProcessSlot<Child: MemberProcess>: Sendable {
         state.withLock { $0.crashes.clear() }
     }
 
-    /// Kills the generation for good; later requests throw `PipelineError.shutDown`.
+    /// Kills the generation for good; later requests throw `ChildProcessError.shutDown`.
     func shutdown() {
         take { $0.isShutDown = true; return true }?.terminate()
     }
@@ -94,11 +94,11 @@ final class ProcessSlot<Child: MemberProcess>: Sendable {
     }
 
     /// The running generation, or a new one from `spawn` once the policy's backoff after the
-    /// last crash has passed; throws `PipelineError.restartLimit` past its limit.
+    /// last crash has passed; throws `ChildProcessError.restartLimit` past its limit.
     func current(policy: RestartPolicy, spawn: () throws -> Child) async throws -> Child {
         while true {
             let step = try state.withLock { state -> (child: Child?, wait: Duration) in
-                if state.isShutDown { throw PipelineError.shutDown }
+                if state.isShutDown { throw ChildProcessError.shutDown }
                 if let child = state.child {
                     if !child.hasFailed { return (child, .zero) }
                     Self.remove(child, crashed: true, from: &state)

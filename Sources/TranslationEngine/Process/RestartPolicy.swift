@@ -2,7 +2,7 @@
 /// a doubling pause, and not at all past a limit (a pair that keeps crashing is reported,
 /// not respawned forever).
 public struct RestartPolicy: Sendable, Equatable {
-    /// Crash restarts allowed within `window`; one more throws `PipelineError.restartLimit`.
+    /// Crash restarts allowed within `window`; one more throws `ChildProcessError.restartLimit`.
     public var limit: Int
     /// How far back crash restarts are counted.
     public var window: Duration

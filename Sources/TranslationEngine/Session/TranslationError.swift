@@ -25,7 +25,7 @@ public struct TranslationError: Error, Sendable, Hashable, LocalizedError, Custo
     public let targetTag: String?
     /// What went wrong inside, for `internalError` and `downloadFailed`.
     public let detail: String?
-    /// The error inside an `internalError`, as it was thrown: a `PipelineError`, a
+    /// The error inside an `internalError`, as it was thrown: a `ChildProcessError`, a
     /// `ModeFileError` or the neural worker's, so a caller can match it instead of reading
     /// `detail`.
     public let underlyingError: (any Error)?

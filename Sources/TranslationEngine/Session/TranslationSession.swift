@@ -405,7 +405,7 @@ public actor TranslationSession {
                 let translation = try await pool.pipeline(for: location).translation(of: output, timeout: legTimeout)
                 output = translation.text
                 unknown.add(translation.unknownWords, marks: translation.marks)
-            } catch let error as PipelineError {
+            } catch let error as ChildProcessError {
                 throw TranslationError.internalError(in: leg.mode, error)
             } catch let error as ModeFileError {
                 throw TranslationError.internalError(in: leg.mode, error)

@@ -5,8 +5,7 @@ import Testing
 /// docs/ARCHITECTURE.md shows the engine's folder graph as `scripts/folder-graph` computes it
 /// from the sources, and the folders form no cycle.
 @Suite(.timeLimit(.minutes(5))) struct ArchitectureTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackagePaths.root
 
     /// The script's Markdown section and its exit status (1 when there is a cycle).
     static func scriptSection() throws -> (text: String, status: Int32) {

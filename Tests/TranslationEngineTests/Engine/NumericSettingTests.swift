@@ -80,8 +80,7 @@ extension NumericSettingTests {
     /// The lists the binary's test runs over are what `fromProcess` reads: a variable added
     /// there and not here fails this test.
     @Test func theListsAreEveryVariableFromProcessReads() throws {
-        let engine = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/TranslationEngine/Engine")
+        let engine = PackagePaths.root.appendingPathComponent("Sources/TranslationEngine/Engine")
         var named: Set<String> = []
         for file in ["EngineEnvironment+Process.swift", "NumericSetting.swift"] {
             let source = try String(contentsOf: engine.appendingPathComponent(file), encoding: .utf8)

@@ -5,15 +5,14 @@ import TestSupport
 /// The neural venv of this checkout and the test models built from it, once per test process.
 enum NeuralFixtures {
     /// The checkout these tests were compiled in.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = PackagePaths.root.path
 
     static let runtime = NeuralRuntime.checkout(at: root)
 
     /// Whether scripts/setup-neural has made the venv.
     static let venvAvailable = runtime.isInstalled
 
-    static let fixtures = root + "/Tests/TranslationEngineTests/Fixtures"
+    static let fixtures = PackagePaths.fixtures.path
 
     /// The folders of the echo and random packages, built into a temporary folder.
     struct Models: Sendable {

@@ -15,10 +15,10 @@ extension NeuralWorkerHangTests {
         defer { worker.shutdown() }
         try await worker.start()
         let lines = (1...4).map { "Zeile \($0) HAENGT." }
-        let outcomes = await withTaskGroup(of: Result<String, PipelineError>.self) { group in
+        let outcomes = await withTaskGroup(of: Result<String, ChildProcessError>.self) { group in
             for line in lines {
                 group.addTask {
-                    do { return .success(try await worker.translate(line, timeout: .seconds(2))) } catch let error as PipelineError {
+                    do { return .success(try await worker.translate(line, timeout: .seconds(2))) } catch let error as ChildProcessError {
                         return .failure(error)
                     } catch { return .failure(.stageDied) }
                 }
@@ -32,7 +32,7 @@ extension NeuralWorkerHangTests {
         #expect(worker.processID == nil, "the second silent worker was killed and not replaced")
         // Later lines fail at once: no worker is started for them.
         for line in ["Danach.", "Noch eine Zeile."] {
-            await #expect(throws: PipelineError.workerUnresponsive) { try await worker.translate(line, timeout: .seconds(2)) }
+            await #expect(throws: ChildProcessError.workerUnresponsive) { try await worker.translate(line, timeout: .seconds(2)) }
         }
         #expect(worker.generationCount == 2)
     }
@@ -55,7 +55,7 @@ extension NeuralWorkerHangTests {
         let worker = try NeuralFixtures.echoWorker()
         defer { worker.shutdown() }
         let text = String(repeating: "Weg ", count: NeuralWorker.maxTextCharacters / 4 + 1)
-        await #expect(throws: PipelineError.requestRefused("text longer than \(NeuralWorker.maxTextCharacters) characters")) {
+        await #expect(throws: ChildProcessError.requestRefused("text longer than \(NeuralWorker.maxTextCharacters) characters")) {
             try await worker.translate(text, timeout: .seconds(2))
         }
         #expect(worker.generationCount == 0, "refused before a worker was started")

@@ -146,17 +146,17 @@ extension NeuralWorkerTests {
         defer { worker.shutdown() }
         try await worker.start()
         let innocent = (0..<30).map { "Harmloser Satz Nummer \($0)." }
-        let outcomes = try await withThrowingTaskGroup(of: (String, Result<String, PipelineError>).self) { group in
+        let outcomes = try await withThrowingTaskGroup(of: (String, Result<String, ChildProcessError>).self) { group in
             for text in innocent + ["Ein GIFTPILZ am Weg."] {
                 group.addTask {
                     do {
                         return (text, .success(try await worker.translate(text, timeout: .seconds(60))))
-                    } catch let error as PipelineError {
+                    } catch let error as ChildProcessError {
                         return (text, .failure(error))
                     }
                 }
             }
-            var outcomes: [String: Result<String, PipelineError>] = [:]
+            var outcomes: [String: Result<String, ChildProcessError>] = [:]
             for try await (text, outcome) in group { outcomes[text] = outcome }
             return outcomes
         }
@@ -173,11 +173,11 @@ extension NeuralWorkerTests {
         defer { worker.shutdown() }
         try await worker.start()
         let pid = worker.processID
-        await #expect(throws: PipelineError.requestRefused("text longer than 1000 characters")) {
+        await #expect(throws: ChildProcessError.requestRefused("text longer than 1000 characters")) {
             try await worker.translate(String(repeating: "Weg ", count: 500), timeout: .seconds(30))
         }
         // A line too long to read whole is refused by its length, still matched by its id.
-        await #expect(throws: PipelineError.requestRefused("request longer than 4064 bytes")) {
+        await #expect(throws: ChildProcessError.requestRefused("request longer than 4064 bytes")) {
             try await worker.translate(String(repeating: "Weg ", count: 2000), timeout: .seconds(30))
         }
         #expect(try await worker.translate("Kurz.", timeout: .seconds(30)) == "Kurz.")
@@ -190,7 +190,7 @@ extension NeuralWorkerTests {
         do {
             _ = try await worker.translate("Hallo.", timeout: .seconds(30))
             Issue.record("a package that does not exist translated")
-        } catch PipelineError.workerNotReady(let reason) {
+        } catch ChildProcessError.workerNotReady(let reason) {
             #expect(reason.contains("sentencepiece") || reason.contains("No such file") || reason.contains("nonexistent"), "\(reason)")
         }
     }
@@ -223,6 +223,6 @@ extension NeuralWorkerTests {
         #expect(!NeuralFixtures.isGone(pid))
         worker.shutdown()
         #expect(await NeuralFixtures.waitUntilGone(pid))
-        await #expect(throws: PipelineError.shutDown) { try await worker.translate("Noch da?", timeout: .seconds(5)) }
+        await #expect(throws: ChildProcessError.shutDown) { try await worker.translate("Noch da?", timeout: .seconds(5)) }
     }
 }

@@ -7,8 +7,7 @@ import Testing
 /// and left out after failures in a row; a server that is not there has no pairs.
 @Suite(.timeLimit(.minutes(5)))
 struct RemoteServersTests {
-    static let standIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/remote_standin.py").path
+    static let standIn = PackagePaths.fixtures.appendingPathComponent("remote_standin.py").path
 
     static func start(_ kind: String, _ name: String) throws -> LoopbackServer {
         try LoopbackServer(["/usr/bin/python3", standIn, kind, name])

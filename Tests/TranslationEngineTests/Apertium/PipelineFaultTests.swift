@@ -74,10 +74,10 @@ extension PipelineFaultTests {
         let clock = ContinuousClock()
         let start = clock.now
         for _ in 0..<2 {
-            await #expect(throws: PipelineError.self) { try await pipeline.translate("El gato.", timeout: .seconds(10)) }
+            await #expect(throws: ChildProcessError.self) { try await pipeline.translate("El gato.", timeout: .seconds(10)) }
         }
         #expect(clock.now - start >= .milliseconds(200), "the second restart waits")
-        await #expect(throws: PipelineError.restartLimit) { try await pipeline.translate("El gato.", timeout: .seconds(10)) }
+        await #expect(throws: ChildProcessError.restartLimit) { try await pipeline.translate("El gato.", timeout: .seconds(10)) }
         #expect(pipeline.generationCount <= policy.limit + 1, "\(pipeline.generationCount) generations")
     }
 

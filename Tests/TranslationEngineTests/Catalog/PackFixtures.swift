@@ -4,10 +4,9 @@ import TestSupport
 
 /// The small pack repository `make test` builds, hostile variants of its archives, and helpers.
 enum PackFixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackagePaths.root
     static let repository = packageRoot.appendingPathComponent(".build/test-repo").path
-    static let fixtures = packageRoot.appendingPathComponent("Tests/TranslationEngineTests/Fixtures").path
+    static let fixtures = PackagePaths.fixtures.path
     static let serverScript = fixtures + "/pack_server.py"
 
     /// The default repository (`.build/pack-repo`) when `make packs` built it, else the packs of

@@ -1,5 +1,6 @@
-/// Failures of a running pipeline.
-public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a child's exchange failed: an Apertium pipeline's stages or a neural worker, which run
+/// on the same `ChildProcess` floor (its statics spawn both, its timeouts kill both).
+public enum ChildProcessError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No answer arrived before the deadline.
     case timedOut
     /// A stage exited or closed its pipe.
@@ -46,3 +47,8 @@ public enum PipelineError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// The name before the neural worker shared it; `TranslationError.underlyingError` hands the
+/// error to clients, whose `as? PipelineError` keeps compiling (see docs/DECISIONS.md).
+@available(*, deprecated, renamed: "ChildProcessError")
+public typealias PipelineError = ChildProcessError

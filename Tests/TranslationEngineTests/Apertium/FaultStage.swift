@@ -16,8 +16,7 @@ struct FaultStage {
     /// generations pass everything through).
     let marker: String
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/fault_stage.py").path
+    static let script = PackagePaths.fixtures.appendingPathComponent("fault_stage.py").path
 
     /// Splices the stage in after stage `after` (0-based) of the real spa-eng mode; it fails with
     /// `fault` (`die` or `hang`) on the `at`th request it reads.

@@ -157,7 +157,7 @@ extension PipelinePoolNeuralTests {
         await pool.shutdownAll()
         #expect(await PipelineFaultTests.waitUntilGone(pids).isEmpty)
         #expect(await pool.memoryInUse() == 0)
-        await #expect(throws: PipelineError.shutDown) { try await worker.translate("Noch einmal.", timeout: .seconds(5)) }
+        await #expect(throws: ChildProcessError.shutDown) { try await worker.translate("Noch einmal.", timeout: .seconds(5)) }
     }
 
     @Test func onlyTheOwnerHoldsAWorkersInputSoItsDeathEndsTheWorker() async throws {
@@ -207,7 +207,7 @@ extension PipelinePoolNeuralTests {
 
     @Test func withoutTheVenvAWorkerFailsWithWhatToRun() async {
         let pool = PipelinePool(settings: PipelinePoolTests.settings(), neuralRuntime: nil)
-        await #expect(throws: PipelineError.noNeuralRuntime) {
+        await #expect(throws: ChildProcessError.noNeuralRuntime) {
             _ = try await pool.worker(for: "/nonexistent/translate-de_en")
         }
     }

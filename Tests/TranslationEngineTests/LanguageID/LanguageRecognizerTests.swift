@@ -1,15 +1,16 @@
 import Foundation
+import TestSupport
 import Testing
 import ReviewModel
 @testable import TranslationEngine
 
 /// Language identification on the sample reviews, against the ground truth written with them.
 @Suite struct LanguageRecognizerTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackagePaths.root
 
     /// Review id -> the language it was written in (kept out of the app's data on purpose).
     static let truth: [String: String] = {
-        let url = root.appendingPathComponent("Tests/TranslationEngineTests/Fixtures/review-languages.json")
+        let url = PackagePaths.fixtures.appendingPathComponent("review-languages.json")
         let data = (try? Data(contentsOf: url)) ?? Data()
         return (try? JSONDecoder().decode([String: String].self, from: data)) ?? [:]
     }()
@@ -66,7 +67,7 @@ extension LanguageRecognizerTests {
 
     /// Two to four words in many languages: an answer may be "und", never a wrong language.
     @Test func noConfidentWrongAnswerOnSnippets() throws {
-        let url = Self.root.appendingPathComponent("Tests/TranslationEngineTests/Fixtures/short-snippets.json")
+        let url = PackagePaths.fixtures.appendingPathComponent("short-snippets.json")
         let snippets = try JSONDecoder().decode([String: String].self, from: Data(contentsOf: url))
         #expect(snippets.count >= 70)
         let recognizer = TestRecognizer.make()

@@ -5,7 +5,7 @@ import Testing
 
 /// The second opinion on short texts: py3langid's byte n-gram model, converted by scripts/setup-langid.
 @Suite struct SecondOpinionTests {
-    static let fixtures = LanguageRecognizerTests.root.appendingPathComponent("Tests/TranslationEngineTests/Fixtures")
+    static let fixtures = PackagePaths.fixtures
 
     /// Text -> the language it was written in.
     static func labelled(_ name: String) throws -> [(text: String, truth: String)] {

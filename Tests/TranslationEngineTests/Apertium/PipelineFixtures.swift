@@ -5,7 +5,7 @@ import TestSupport
 /// Locations of the extracted pair data and helpers shared by the tests.
 enum PipelineFixtures {
     /// Extracted by `scripts/fetch-test-pairs` (run by `make test`) into the checkout's .build folder.
-    static let pairsRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let pairsRoot = PackagePaths.root
         .appendingPathComponent(".build/test-pairs/extracted/usr/share/apertium").path
     static let spaEngMode = pairsRoot + "/modes/spa-eng.mode"
     static let frEsMode = pairsRoot + "/modes/fr-es.mode"

@@ -6,8 +6,7 @@ import Testing
 /// The index builder (`scripts/build-pack-repo`) and the engine name every mode's direction
 /// alike: both read the one table, `ApertiumCodeTable`.
 @Suite struct CodeTableAgreementTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackagePaths.root
 
     /// Every translation mode of the default repository built from Debian 12's pairs, with the
     /// direction the builder's own Python table gave it before the table was shared.

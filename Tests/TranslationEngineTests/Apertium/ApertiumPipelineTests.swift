@@ -127,7 +127,7 @@ struct ApertiumPipelineTests {
         let first = pipeline.processIDs
         // 1 ms cannot fit 10 processes' round trip for this input.
         let text = String(repeating: "El perro come manzanas. ", count: 2000)
-        await #expect(throws: PipelineError.timedOut) { try await pipeline.translate(text, timeout: .milliseconds(1)) }
+        await #expect(throws: ChildProcessError.timedOut) { try await pipeline.translate(text, timeout: .milliseconds(1)) }
         #expect(Set(pipeline.processIDs).isDisjoint(with: first))
         #expect(try await pipeline.translate("El perro.", timeout: .seconds(10)) == "The dog.")
     }
@@ -150,6 +150,6 @@ struct ApertiumPipelineTests {
         // Other suites run pipelines at the same time, so look at this pipeline's own stages only.
         #expect(Set(PipelineFixtures.childrenOfThisProcess()).isDisjoint(with: pids))
         for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH) }
-        await #expect(throws: PipelineError.shutDown) { try await pipeline.translate("x", timeout: .seconds(1)) }
+        await #expect(throws: ChildProcessError.shutDown) { try await pipeline.translate("x", timeout: .seconds(1)) }
     }
 }
