@@ -23,35 +23,31 @@ struct ScalarFacts: Sendable {
     /// before them (where they stand alone) gives the same answer.
     let extendsPrevious: Bool
 
-    /// The blocks worked out scalar by scalar, each on first use: Latin to Cyrillic; Latin
-    /// Extended Additional to Dingbats (Greek Extended, punctuation, currency, symbols);
-    /// CJK punctuation and kana; variation selectors; full-width forms; emoji.
-    private static let blocks: [ClosedRange<UInt32>] = [
-        0...0x52F, 0x1E00...0x27BF, 0x3000...0x30FF, 0xFE00...0xFE0F, 0xFF00...0xFFEF, 0x1F000...0x1FAFF,
-    ]
-    private static let latin = table(blocks[0])
-    private static let symbols = table(blocks[1])
-    private static let kana = table(blocks[2])
-    private static let selectors = table(blocks[3])
-    private static let fullWidth = table(blocks[4])
-    private static let emoji = table(blocks[5])
+    // The blocks worked out scalar by scalar, each on first use: Latin to Cyrillic; Latin
+    // Extended Additional to Dingbats (Greek Extended, punctuation, currency, symbols);
+    // CJK punctuation and kana; variation selectors; full-width forms; emoji.
+    static let latin = table(0...0x52F)
+    private static let symbols = table(0x1E00...0x27BF)
+    private static let kana = table(0x3000...0x30FF)
+    private static let selectors = table(0xFE00...0xFE0F)
+    private static let fullWidth = table(0xFF00...0xFFEF)
+    private static let emoji = table(0x1F000...0x1FAFF)
 
     /// The Han block: each of these is a plain alphabetic word character that lowercases to
     /// itself (checked for every scalar by the tests).
     static let han: ClosedRange<UInt32> = 0x4E00...0x9FFF
 
     /// The facts of a plain scalar; nil when it is not plain or outside the table (then the
-    /// text takes the slow path).
-    @inline(__always)
+    /// text takes the slow path). `latin` answers the first block without this call.
     static func of(_ value: UInt32) -> ScalarFacts? {
         switch value {
-        case blocks[0]: return latin[Int(value)]
-        case han: return ScalarFacts(lower: value, isAlphabetic: true, isWordCharacter: true, extendsPrevious: false)
-        case blocks[1]: return symbols[Int(value - blocks[1].lowerBound)]
-        case blocks[2]: return kana[Int(value - blocks[2].lowerBound)]
-        case blocks[3]: return selectors[Int(value - blocks[3].lowerBound)]
-        case blocks[4]: return fullWidth[Int(value - blocks[4].lowerBound)]
-        case blocks[5]: return emoji[Int(value - blocks[5].lowerBound)]
+        case 0...0x52F: return latin[Int(value)]
+        case 0x4E00...0x9FFF: return ScalarFacts(lower: value, isAlphabetic: true, isWordCharacter: true, extendsPrevious: false)
+        case 0x1E00...0x27BF: return symbols[Int(value - 0x1E00)]
+        case 0x3000...0x30FF: return kana[Int(value - 0x3000)]
+        case 0xFE00...0xFE0F: return selectors[Int(value - 0xFE00)]
+        case 0xFF00...0xFFEF: return fullWidth[Int(value - 0xFF00)]
+        case 0x1F000...0x1FAFF: return emoji[Int(value - 0x1F000)]
         default: return nil
         }
     }

@@ -19,6 +19,11 @@ struct TextStats {
         }
     }
 
+    /// The general reading alone (the tests compare the two).
+    init(general text: String) {
+        readGeneral(text)
+    }
+
     private init() {}
 
     /// The one-pass reading; false, part-way, at the first scalar that is not plain.
@@ -27,8 +32,10 @@ struct TextStats {
         bytes.reserveCapacity(text.utf8.count)
         var ranges: [Range<Int>] = []
         var wordStart = -1
+        let latin = ScalarFacts.latin
         for scalar in text.unicodeScalars {
-            guard let facts = ScalarFacts.of(scalar.value) else { return false }
+            let value = scalar.value
+            guard let facts = value < latin.count ? latin[Int(value)] : ScalarFacts.of(value) else { return false }
             if facts.isAlphabetic { count(facts.lower) }
             let position = bytes.count
             if facts.extendsPrevious {
