@@ -1,13 +1,8 @@
-import Dispatch
 import Foundation
 import TranslationEngine
 
 /// `hike-reviews detect`: one language verdict per input line.
 enum DetectCommand {
-    /// Most lines recognized together; a batch holds only lines already read, so a line typed
-    /// on a terminal is answered at once.
-    static let batchLines = 512
-
     /// Runs the command; returns the exit status (141, as a program killed by SIGPIPE, when
     /// the reader of standard output has gone).
     static func run(json: Bool, files: [String], recognizer: LanguageRecognizer) -> Int32 {
@@ -17,60 +12,32 @@ enum DetectCommand {
         var decimals = DecimalCache()
         while var reader = inputs.nextReader() {
             defer { reader.close() }
-            while let first = reader.nextLine() {
-                var batch = [first]
-                while batch.count < batchLines, reader.hasLineReady(), let line = reader.nextLine() { batch.append(line) }
-                let guesses = recognize(batch, with: recognizer)
-                for (line, recognized) in zip(batch, guesses) {
-                    let guess: LanguageGuess
-                    var notUTF8 = false
-                    switch line {
-                    case .text:
-                        number += 1
-                        guess = recognized ?? .undetermined()
-                    case .tooLong(let bytes):
-                        number += 1
-                        inputs.report("hike-reviews: detect: line \(number): \(LineReader.tooLongMessage(bytes: bytes, limit: reader.maxLineBytes))")
-                        guess = recognizer.recognize("")
-                    case .notUTF8:
-                        // Not guessed from U+FFFD or mojibake: "und", one warning, status 1.
-                        number += 1
-                        notUTF8 = true
-                        inputs.report("hike-reviews: detect: line \(number): \(LineReader.notUTF8Message)")
-                        guess = .undetermined()
-                    case .unreadable(let message):
-                        inputs.report("hike-reviews: detect: cannot read input after line \(number): \(message)")
-                        continue
-                    }
-                    let text = json ? jsonLine(guess, notUTF8: notUTF8, decimals: &decimals) : plainLine(guess, decimals: &decimals)
-                    guard output.line(text) else { return StandardOutput.shared.failureStatus }
+            while let line = reader.nextLine() {
+                let guess: LanguageGuess
+                var notUTF8 = false
+                switch line {
+                case .text(let text):
+                    number += 1
+                    guess = recognizer.recognize(text)
+                case .tooLong(let bytes):
+                    number += 1
+                    inputs.report("hike-reviews: detect: line \(number): \(LineReader.tooLongMessage(bytes: bytes, limit: reader.maxLineBytes))")
+                    guess = recognizer.recognize("")
+                case .notUTF8:
+                    // Not guessed from U+FFFD or mojibake: "und", one warning, status 1.
+                    number += 1
+                    notUTF8 = true
+                    inputs.report("hike-reviews: detect: line \(number): \(LineReader.notUTF8Message)")
+                    guess = .undetermined()
+                case .unreadable(let message):
+                    inputs.report("hike-reviews: detect: cannot read input after line \(number): \(message)")
+                    continue
                 }
+                let text = json ? jsonLine(guess, notUTF8: notUTF8, decimals: &decimals) : plainLine(guess, decimals: &decimals)
+                guard output.line(text) else { return StandardOutput.shared.failureStatus }
             }
         }
         return output.flush() ? inputs.status : StandardOutput.shared.failureStatus
-    }
-
-    /// The verdicts of a batch's texts (nil for its other lines), on both cores when it is long
-    /// enough to pay for the hand-over: each verdict depends on its own line only.
-    static func recognize(_ batch: [LineReader.Line], with recognizer: LanguageRecognizer) -> [LanguageGuess?] {
-        let texts = batch.map { line -> String? in
-            if case .text(let text) = line { return text }
-            return nil
-        }
-        var guesses = [LanguageGuess?](repeating: nil, count: texts.count)
-        guard texts.count >= 32 else {
-            return texts.map { $0.map(recognizer.recognize) }
-        }
-        let parts = 8
-        guesses.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let results = buffer
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                for index in (part * texts.count / parts)..<((part + 1) * texts.count / parts) {
-                    results[index] = texts[index].map(recognizer.recognize)
-                }
-            }
-        }
-        return guesses
     }
 
     static func plainLine(_ guess: LanguageGuess, decimals: inout DecimalCache) -> String {

@@ -105,12 +105,6 @@ struct LineReader {
         }
     }
 
-    /// Whether `nextLine()` would answer without waiting for input: a whole line is buffered,
-    /// or the input has ended.
-    func hasLineReady() -> Bool {
-        finished || (skipped == nil && Self.newline(in: buffer, from: searched) != nil)
-    }
-
     /// A line's bytes as text, or as bytes when they are not valid UTF-8.
     private static func line(_ bytes: ArraySlice<UInt8>) -> Line {
         if let text = String(validating: bytes, as: UTF8.self) { return .text(text) }
