@@ -28,27 +28,58 @@ struct TextStats {
 
     /// The one-pass reading; false, part-way, at the first scalar that is not plain.
     private mutating func readPlain(_ text: String) -> Bool {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var ranges: [Range<Int>] = []
-        var wordStart = -1
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { readPlain(utf8: $0) } ?? false
+    }
+
+    /// The same over a string's UTF-8 (valid, as every String's is), decoded here.
+    private mutating func readPlain(utf8 input: UnsafeBufferPointer<UInt8>) -> Bool {
         let latin = ScalarFacts.latin
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            guard let facts = value < latin.count ? latin[Int(value)] : ScalarFacts.of(value) else { return false }
-            if facts.isAlphabetic { count(facts.lower) }
-            let position = bytes.count
-            if facts.extendsPrevious {
-                // Part of the character before: inside a word or not, as that one is.
-            } else if facts.isWordCharacter {
-                if wordStart < 0 { wordStart = position }
-            } else if wordStart >= 0 {
-                ranges.append(wordStart..<position)
-                wordStart = -1
+        var ranges: [Range<Int>] = []
+        var plain = true
+        // A plain scalar's lowercase takes at most half as many bytes again (Ⱥ: 2 -> 3).
+        let bytes = [UInt8](unsafeUninitializedCapacity: input.count + input.count / 2 + 4) { out, written in
+            var wordStart = -1
+            var index = 0
+            var position = 0
+            while index < input.count {
+                let lead = UInt32(input[index])
+                let value: UInt32
+                switch lead {
+                case ..<0x80:
+                    value = lead
+                    index += 1
+                case ..<0xE0:
+                    value = (lead & 0x1F) << 6 | UInt32(input[index + 1] & 0x3F)
+                    index += 2
+                case ..<0xF0:
+                    value = (lead & 0x0F) << 12 | UInt32(input[index + 1] & 0x3F) << 6 | UInt32(input[index + 2] & 0x3F)
+                    index += 3
+                default:
+                    value = (lead & 0x07) << 18 | UInt32(input[index + 1] & 0x3F) << 12
+                        | UInt32(input[index + 2] & 0x3F) << 6 | UInt32(input[index + 3] & 0x3F)
+                    index += 4
+                }
+                guard let facts = value < latin.count ? latin[Int(value)] : ScalarFacts.of(value) else {
+                    plain = false
+                    break
+                }
+                if facts.isAlphabetic { count(facts.lower) }
+                if facts.extendsPrevious {
+                    // Part of the character before: inside a word or not, as that one is.
+                } else if facts.isWordCharacter {
+                    if wordStart < 0 { wordStart = position }
+                } else if wordStart >= 0 {
+                    ranges.append(wordStart..<position)
+                    wordStart = -1
+                }
+                position = Self.write(facts.lower, to: out, at: position)
             }
-            Self.appendUTF8(facts.lower, to: &bytes)
+            if plain && wordStart >= 0 { ranges.append(wordStart..<position) }
+            written = position
         }
-        if wordStart >= 0 { ranges.append(wordStart..<bytes.count) }
+        guard plain else { return false }
         words = WordList(bytes: bytes, ranges: ranges)
         return true
     }
@@ -72,22 +103,27 @@ struct TextStats {
         }
     }
 
-    private static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
+    /// Writes a scalar as UTF-8 at `position`; returns the position after it.
+    private static func write(_ value: UInt32, to out: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
         switch value {
         case ..<0x80:
-            bytes.append(UInt8(value))
+            out[position] = UInt8(value)
+            return position + 1
         case ..<0x800:
-            bytes.append(UInt8(0xC0 | value >> 6))
-            bytes.append(UInt8(0x80 | value & 0x3F))
+            out[position] = UInt8(0xC0 | value >> 6)
+            out[position + 1] = UInt8(0x80 | value & 0x3F)
+            return position + 2
         case ..<0x10000:
-            bytes.append(UInt8(0xE0 | value >> 12))
-            bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
-            bytes.append(UInt8(0x80 | value & 0x3F))
+            out[position] = UInt8(0xE0 | value >> 12)
+            out[position + 1] = UInt8(0x80 | (value >> 6) & 0x3F)
+            out[position + 2] = UInt8(0x80 | value & 0x3F)
+            return position + 3
         default:
-            bytes.append(UInt8(0xF0 | value >> 18))
-            bytes.append(UInt8(0x80 | (value >> 12) & 0x3F))
-            bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
-            bytes.append(UInt8(0x80 | value & 0x3F))
+            out[position] = UInt8(0xF0 | value >> 18)
+            out[position + 1] = UInt8(0x80 | (value >> 12) & 0x3F)
+            out[position + 2] = UInt8(0x80 | (value >> 6) & 0x3F)
+            out[position + 3] = UInt8(0x80 | value & 0x3F)
+            return position + 4
         }
     }
 
