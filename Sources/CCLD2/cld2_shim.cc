@@ -1,6 +1,5 @@
 // A C face for CLD2's C++ API, so Swift can call it.
 #include <cstdio>
-#include <cstring>
 #include <cld2/public/compact_lang_det.h>
 #include <cld2/public/encodings.h>
 #include <cld2/internal/lang_script.h>
@@ -18,29 +17,25 @@ extern "C" int hr_cld2_table_size(void) {
     return CLD2::kDeltaOctaIndSize;
 }
 
-extern "C" void hr_cld2_detect(const char *text, int length, int bestEffort, hr_cld2_result *out) {
-    std::memset(out, 0, sizeof(*out));
+extern "C" void hr_cld2_detect_ids(const char *text, int length, int bestEffort, hr_cld2_ids *out) {
     CLD2::CLDHints hints = {nullptr, nullptr, CLD2::UNKNOWN_ENCODING, CLD2::UNKNOWN_LANGUAGE};
-    CLD2::Language languages[3];
-    int percents[3] = {0, 0, 0};
-    double scores[3] = {0, 0, 0};
-    int textBytes = 0;
+    CLD2::Language languages[3] = {CLD2::UNKNOWN_LANGUAGE, CLD2::UNKNOWN_LANGUAGE, CLD2::UNKNOWN_LANGUAGE};
     bool reliable = false;
-    int validPrefix = 0;
     int flags = bestEffort ? CLD2::kCLDFlagBestEffort : 0;
-    CLD2::Language summary = CLD2::ExtDetectLanguageSummaryCheckUTF8(text, length, true, &hints, flags, languages, percents,
-                                            scores, nullptr, &textBytes, &reliable, &validPrefix);
-    const char *summaryCode = CLD2::LanguageCode(summary);
-    std::snprintf(out->summary, sizeof(out->summary), "%s", summaryCode ? summaryCode : "un");
-    for (int i = 0; i < 3; i++) {
-        const char *code = CLD2::LanguageCode(languages[i]);
-        std::snprintf(out->top[i].code, sizeof(out->top[i].code), "%s", code ? code : "un");
-        out->top[i].percent = percents[i];
-        out->top[i].normalizedScore = scores[i];
-    }
-    out->textBytes = textBytes;
-    out->validPrefixBytes = validPrefix;
+    out->summary = CLD2::ExtDetectLanguageSummaryCheckUTF8(text, length, true, &hints, flags, languages, out->percents,
+                                                           out->scores, nullptr, &out->textBytes, &reliable,
+                                                           &out->validPrefixBytes);
+    for (int i = 0; i < 3; i++) out->languages[i] = languages[i];
     out->isReliable = reliable ? 1 : 0;
+}
+
+extern "C" int hr_cld2_language_count(void) {
+    return CLD2::NUM_LANGUAGES;
+}
+
+extern "C" const char *hr_cld2_language_code(int language) {
+    if (language < 0 || language >= CLD2::NUM_LANGUAGES) return nullptr;
+    return CLD2::LanguageCode(static_cast<CLD2::Language>(language));
 }
 
 extern "C" const char *hr_cld2_version(void) {

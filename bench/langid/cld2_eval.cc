@@ -6,7 +6,11 @@
 //         where CODE is CLD2's own code (e.g. "no", "un", "xx-Qaai"); mapping
 //         to BCP 47 is left to the caller so this stays a faithful CLD2 probe.
 //
-// Usage:  cld2_eval [--best-effort] [--version] < texts.jsonl
+// Usage:  cld2_eval [--best-effort] [--lines] [--version] < texts.jsonl
+//
+// --lines: each input line is the text itself (UTF-8, without its newline),
+//          as `hike-reviews detect` reads it; the speed part of the bench uses
+//          it so both read the same file and neither decodes anything.
 //
 // The same source is linked twice by the run script: against libcld2 alone
 // (CLD2's small built-in tables) and with Debian's libcld2_full first on the
@@ -151,14 +155,17 @@ bool DecodeJsonString(const std::string &line, std::string *text, std::string *e
 
 int main(int argc, char **argv) {
     int flags = 0;
+    bool rawLines = false;
     for (int i = 1; i < argc; i++) {
         if (std::strcmp(argv[i], "--best-effort") == 0) {
             flags |= CLD2::kCLDFlagBestEffort;
+        } else if (std::strcmp(argv[i], "--lines") == 0) {
+            rawLines = true;
         } else if (std::strcmp(argv[i], "--version") == 0) {
             std::printf("%s\n", CLD2::DetectLanguageVersion());
             return 0;
         } else {
-            std::fprintf(stderr, "cld2_eval: unknown argument '%s'\nusage: cld2_eval [--best-effort] [--version] < texts.jsonl\n", argv[i]);
+            std::fprintf(stderr, "cld2_eval: unknown argument '%s'\nusage: cld2_eval [--best-effort] [--lines] [--version] < texts.jsonl\n", argv[i]);
             return 2;
         }
     }
@@ -168,7 +175,9 @@ int main(int argc, char **argv) {
     long lineNumber = 0;
     while (std::getline(std::cin, line)) {
         lineNumber++;
-        if (!DecodeJsonString(line, &text, &error)) {
+        if (rawLines) {
+            text.swap(line);
+        } else if (!DecodeJsonString(line, &text, &error)) {
             std::fprintf(stderr, "cld2_eval: line %ld: %s\n", lineNumber, error.c_str());
             return 1;
         }

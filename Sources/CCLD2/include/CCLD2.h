@@ -5,25 +5,25 @@
 extern "C" {
 #endif
 
-/// One language hypothesis from CLD2.
+/// The outcome of one detection as CLD2's language numbers (see hr_cld2_language_code).
 typedef struct {
-    char code[16];        /* CLD2's language code, e.g. "es", "no", "xx-Qaai" */
-    int percent;          /* share of the text's bytes, 0...100 */
-    double normalizedScore;
-} hr_cld2_hypothesis;
-
-/// The outcome of one detection.
-typedef struct {
-    char summary[16];      /* CLD2's verdict for the whole text (may differ from top[0]) */
-    hr_cld2_hypothesis top[3];
+    int summary;           /* CLD2's verdict for the whole text */
+    int languages[3];
+    int percents[3];
+    double scores[3];
     int textBytes;
-    int validPrefixBytes;  /* bytes of valid UTF-8 at the start */
+    int validPrefixBytes;
     int isReliable;
-} hr_cld2_result;
+} hr_cld2_ids;
 
-/// Detects the language of UTF-8 plain text.
-/// `bestEffort` asks CLD2 for an answer even on short text.
-void hr_cld2_detect(const char *text, int length, int bestEffort, hr_cld2_result *out);
+/// Detects the language of UTF-8 plain text, answering in language numbers (no strings made).
+void hr_cld2_detect_ids(const char *text, int length, int bestEffort, hr_cld2_ids *out);
+
+/// How many language numbers there are.
+int hr_cld2_language_count(void);
+
+/// CLD2's code for a language number ("es", "un", "xx-Qaai"); NULL outside 0..<count.
+const char *hr_cld2_language_code(int language);
 
 /// The size of the delta-octagram table in use (tells full from small tables).
 int hr_cld2_table_size(void);

@@ -9,6 +9,7 @@ enum DetectCommand {
         let output = StandardOutput.shared
         var inputs = InputFiles(files, command: "detect")
         var number = 0
+        var decimals = DecimalCache()
         while var reader = inputs.nextReader() {
             defer { reader.close() }
             while let line = reader.nextLine() {
@@ -32,19 +33,40 @@ enum DetectCommand {
                     inputs.report("hike-reviews: detect: cannot read input after line \(number): \(message)")
                     continue
                 }
-                guard output.line(json ? jsonLine(guess, notUTF8: notUTF8) : plainLine(guess)) else { return StandardOutput.shared.failureStatus }
+                let text = json ? jsonLine(guess, notUTF8: notUTF8, decimals: &decimals) : plainLine(guess, decimals: &decimals)
+                guard output.line(text) else { return StandardOutput.shared.failureStatus }
             }
         }
         return output.flush() ? inputs.status : StandardOutput.shared.failureStatus
     }
 
-    static func plainLine(_ guess: LanguageGuess) -> String {
-        "\(guess.tag)\t\(String(format: "%.2f", guess.confidence))\t\(guess.isReliable ? "reliable" : "unreliable")"
+    static func plainLine(_ guess: LanguageGuess, decimals: inout DecimalCache) -> String {
+        "\(guess.tag)\t\(decimals.text(guess.confidence, "%.2f"))\t\(guess.isReliable ? "reliable" : "unreliable")"
     }
 
     /// One verdict as JSON; a line that was not UTF-8 also says `"notUTF8":true`.
-    static func jsonLine(_ guess: LanguageGuess, notUTF8: Bool = false) -> String {
-        let hypotheses = guess.hypotheses.map { #"{"tag":"\#($0.tag)","probability":\#(String(format: "%.3f", $0.probability))}"# }
-        return #"{"tag":"\#(guess.tag)","confidence":\#(String(format: "%.3f", guess.confidence)),"reliable":\#(guess.isReliable),"hypotheses":[\#(hypotheses.joined(separator: ","))]\#(notUTF8 ? #","notUTF8":true"# : "")}"#
+    static func jsonLine(_ guess: LanguageGuess, notUTF8: Bool, decimals: inout DecimalCache) -> String {
+        let hypotheses = guess.hypotheses.map { #"{"tag":"\#($0.tag)","probability":\#(decimals.text($0.probability, "%.3f"))}"# }
+        return #"{"tag":"\#(guess.tag)","confidence":\#(decimals.text(guess.confidence, "%.3f")),"reliable":\#(guess.isReliable),"hypotheses":[\#(hypotheses.joined(separator: ","))]\#(notUTF8 ? #","notUTF8":true"# : "")}"#
+    }
+}
+
+/// `String(format:)` of the numbers `detect` prints, remembered: a run prints the same few
+/// confidences again and again, and formatting each anew cost more than reading its line.
+struct DecimalCache {
+    /// By format, then by the number's bits (so -0.0 stays apart from 0.0).
+    private var known: [String: [UInt64: String]] = [:]
+    private var size = 0
+
+    mutating func text(_ value: Double, _ format: String) -> String {
+        if let text = known[format]?[value.bitPattern] { return text }
+        if size >= 4096 {
+            known.removeAll(keepingCapacity: true)
+            size = 0
+        }
+        let text = String(format: format, value)
+        known[format, default: [:]][value.bitPattern] = text
+        size += 1
+        return text
     }
 }

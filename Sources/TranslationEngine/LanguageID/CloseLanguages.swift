@@ -55,27 +55,16 @@ enum CloseLanguages {
     }
 
     /// Marker score of a language over the words of a text: its marker words, plus half a point
-    /// for each word written with a spelling only it uses in its group.
-    static func score(_ tag: String, words: [Substring]) -> Double {
-        guard !words.isEmpty else { return 0 }
-        let list = markers[tag] ?? []
-        let letters = spellings[tag] ?? []
-        var points = 0.0
-        for word in words {
-            if list.contains(String(word)) {
-                points += 1
-            } else if letters.contains(where: { word.unicodeScalars.containsRun($0.unicodeScalars) }) {
-                points += 0.5
-            }
-        }
-        return points / Double(words.count)
+    /// for each word written with a spelling only it uses in its group (`MarkerEvidence` counts).
+    static func score(_ tag: String, words: WordList) -> Double {
+        MarkerEvidence(words).score(tag)
     }
 
     /// Languages in one group with the candidate whose marker words fit clearly better than the candidate's.
-    static func markerAgreement(of tag: String, words: [Substring]) -> Agreement {
+    static func markerAgreement(of tag: String, evidence: MarkerEvidence) -> Agreement {
         guard let group = group(of: tag) else { return .neutral }
-        let own = score(tag, words: words)
-        let best = group.filter { $0 != tag }.map { score($0, words: words) }.max() ?? 0
+        let own = evidence.score(tag)
+        let best = group.filter { $0 != tag }.map { evidence.score($0) }.max() ?? 0
         if own > best + 0.05 { return .supports }
         // A neighbour with at least as much evidence as the candidate makes the candidate doubtful.
         if best > 0 && best >= own { return .contradicts }
@@ -97,42 +86,22 @@ enum CloseLanguages {
     /// Reorders CLD2's hypotheses inside a close-language group by marker words.
     ///
     /// Only the languages of the top hypothesis's group compete, and a language CLD2 did not
-    /// name can enter only with clearly more marker words than the one it did.
-    static func rerank(_ hypotheses: [LanguageHypothesis], words: [Substring]) -> [LanguageHypothesis] {
+    /// name can enter only with clearly more marker words than the one it did. Of challengers
+    /// with equal scores, the one CLD2 ranked higher wins, then the first by tag (this used to
+    /// follow a dictionary's order, which differs from process to process).
+    static func rerank(_ hypotheses: [LanguageHypothesis], words: WordList, evidence: () -> MarkerEvidence) -> [LanguageHypothesis] {
         guard let top = hypotheses.first, let group = group(of: top.tag), words.count >= 3 else { return hypotheses }
-        let scores = Dictionary(uniqueKeysWithValues: group.map { ($0, score($0, words: words)) })
-        let topScore = scores[top.tag] ?? 0
-        guard let (challenger, challengerScore) = scores.max(by: { $0.value < $1.value }),
+        let evidence = evidence()
+        let topScore = evidence.score(top.tag)
+        func rank(_ tag: String) -> Int { hypotheses.firstIndex { $0.tag == tag } ?? hypotheses.count }
+        let ordered = group.sorted { (rank($0), $0) < (rank($1), $1) }
+        // The first of the highest scores in that order (max(by:) keeps the first of equals).
+        guard let (challenger, challengerScore) = ordered.map({ ($0, evidence.score($0)) }).max(by: { $0.1 < $1.1 }),
               challenger != top.tag,
               challengerScore > topScore + 0.08 else { return hypotheses }
         var reordered = hypotheses.filter { $0.tag != challenger }
         let probability = max(hypotheses.first { $0.tag == challenger }?.probability ?? 0, top.probability)
         reordered.insert(LanguageHypothesis(tag: challenger, probability: probability), at: 0)
         return reordered
-    }
-}
-
-extension Substring.UnicodeScalarView {
-    /// Whether `run` occurs in these scalars, compared exactly (no Foundation, no locale).
-    func containsRun(_ run: String.UnicodeScalarView) -> Bool {
-        let pattern = Array(run)
-        guard let first = pattern.first else { return true }
-        var index = startIndex
-        while index != endIndex {
-            if self[index] == first {
-                var matched = true
-                var cursor = self.index(after: index)
-                for scalar in pattern.dropFirst() {
-                    guard cursor != endIndex, self[cursor] == scalar else {
-                        matched = false
-                        break
-                    }
-                    cursor = self.index(after: cursor)
-                }
-                if matched { return true }
-            }
-            index = self.index(after: index)
-        }
-        return false
     }
 }

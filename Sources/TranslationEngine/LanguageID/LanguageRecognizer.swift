@@ -56,7 +56,7 @@ public struct LanguageRecognizer: Sendable {
         guard stats.letters >= 1 else { return .undetermined() }
         let first = cld2Guess(text, stats: stats)
         guard let secondOpinion, stats.letters >= minimumLetters, stats.letters < shortTextLetters else { return first }
-        return secondOpinion.review(first, text: text, constraints: languageConstraints)
+        return secondOpinion.review(first, text: text, words: stats.words, constraints: languageConstraints)
     }
 
     /// CLD2's verdict with the script, close-language and short-text checks.
@@ -72,11 +72,19 @@ public struct LanguageRecognizer: Sendable {
         } else {
             hypotheses.insert(LanguageHypothesis(tag: verdict, probability: hypotheses.first?.probability ?? 0.5), at: 0)
         }
-        hypotheses = constrained(CloseLanguages.rerank(hypotheses, words: stats.words))
+        // Marker evidence is worked out once, and only when a close language asks for it.
+        var evidence: MarkerEvidence?
+        func markerEvidence() -> MarkerEvidence {
+            if let evidence { return evidence }
+            let found = MarkerEvidence(stats.words)
+            evidence = found
+            return found
+        }
+        hypotheses = constrained(CloseLanguages.rerank(hypotheses, words: stats.words, evidence: markerEvidence))
         guard let top = hypotheses.first else { return .undetermined() }
         // On a few words, marker words that point to a neighbour of CLD2's pick make it a toss-up.
-        if stats.letters < shortTextLetters,
-           CloseLanguages.markerAgreement(of: top.tag, words: stats.words) == .contradicts {
+        if stats.letters < shortTextLetters, CloseLanguages.isInCloseGroup(top.tag),
+           CloseLanguages.markerAgreement(of: top.tag, evidence: markerEvidence()) == .contradicts {
             return .undetermined(hypotheses)
         }
         return LanguageGuess(tag: top.tag, confidence: top.probability, isReliable: true, hypotheses: hypotheses)
@@ -90,7 +98,7 @@ public struct LanguageRecognizer: Sendable {
         let halved = hints.map { LanguageHypothesis(tag: $0.tag, probability: $0.probability * 0.5) }
         guard stats.letters >= minimumLetters, let hint = halved.first,
               CloseLanguages.isInCloseGroup(hint.tag),
-              CloseLanguages.markerAgreement(of: hint.tag, words: stats.words) == .supports else {
+              CloseLanguages.markerAgreement(of: hint.tag, evidence: MarkerEvidence(stats.words)) == .supports else {
             return .undetermined(halved)
         }
         return LanguageGuess(tag: hint.tag, confidence: hint.probability, isReliable: true, hypotheses: halved)

@@ -99,6 +99,7 @@ struct NaiveBayesModel: Sendable {
     func scores(for text: String) -> [Float] {
         let counts = featureCounts(in: Array(Self.prepared(text).utf8))
         let classCount = classes.count
+        let halfToFloat = Self.halfToFloat
         return bytes.withUnsafeBytes { raw in
             var scores = (0..<classCount).map { raw.loadLittleEndianFloat(at: priorsOffset + 4 * $0) }
             for (feature, count) in counts {
@@ -106,12 +107,16 @@ struct NaiveBayesModel: Sendable {
                 let row = weightsOffset + 2 * feature * classCount
                 for index in 0..<classCount {
                     let bits = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: row + 2 * index, as: UInt16.self))
-                    scores[index] += weight * Float(Float16(bitPattern: bits))
+                    scores[index] += weight * halfToFloat[Int(bits)]
                 }
             }
             return scores
         }
     }
+
+    /// Every Float16 as a Float, so a weight costs a load (the conversion is a library call on
+    /// x86-64 without F16C, and the scores of a short text need some 10,000).
+    private static let halfToFloat: [Float] = (0...0xFFFF).map { Float(Float16(bitPattern: UInt16($0))) }
 
     /// How often each feature occurs in `utf8`: one automaton step per byte, so linear in its length.
     func featureCounts(in utf8: [UInt8]) -> [Int: Int] {

@@ -77,14 +77,13 @@ public struct SecondOpinion: Sendable {
 
     /// CLD2's guess for a short text, reviewed by the model. Constraints limit the answer, not
     /// the evidence: the model weighs every language it knows.
-    func review(_ first: LanguageGuess, text: String, constraints: Set<String>?) -> LanguageGuess {
+    func review(_ first: LanguageGuess, text: String, words: WordList, constraints: Set<String>?) -> LanguageGuess {
         // Byte n-grams of two scripts add up to nonsense: on "Thumbs up … नमस्ते" the model was
         // sure of Sanskrit. Mixed-script text keeps CLD2's answer.
         guard !Self.mixesScripts(text) else { return first }
         let ranking = ranking(for: text)
         guard let best = ranking.first else { return first }
         let runnerUp = ranking.dropFirst().first?.score ?? -.infinity
-        let words = TextStats(text).words
         func score(of tag: String) -> Float? { ranking.first { $0.tag == tag }?.score }
 
         if first.isReliable {
@@ -99,7 +98,7 @@ public struct SecondOpinion: Sendable {
         if let hint = first.hypotheses.first, let own = score(of: hint.tag), best.score - own <= tieMargin {
             candidate = hint.tag
         } else if best.score - runnerUp >= sureMargin
-                    || CloseLanguages.markerAgreement(of: best.tag, words: words) == .supports {
+                    || CloseLanguages.markerAgreement(of: best.tag, evidence: MarkerEvidence(words)) == .supports {
             candidate = best.tag
         } else {
             return first

@@ -1,25 +1,130 @@
 /// Counts of what a text is made of, for the recognizer's own checks.
+///
+/// Letters are the alphabetic scalars of the lowercased text; words are its runs of letters (and
+/// apostrophes, "’" and "·"), split by characters. Texts made of the scalars `ScalarFacts`
+/// knows are read in one pass over their scalars with a table lookup each; any other text
+/// (combining marks, emoji, rarer scripts) is read the general way, with the same result.
 struct TextStats {
     var letters = 0
     var kana = 0
     var hangul = 0
     var han = 0
     /// Lowercased words of letters (and apostrophes), in order.
-    var words: [Substring] = []
-    private var lowered: String
+    var words = WordList(bytes: [], ranges: [])
 
     init(_ text: String) {
-        lowered = text.lowercased()
-        for scalar in lowered.unicodeScalars where scalar.properties.isAlphabetic {
-            letters += 1
-            switch scalar.value {
-            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: kana += 1
-            case 0xAC00...0xD7AF, 0x1100...0x11FF, 0x3130...0x318F: hangul += 1
-            case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20000...0x2FFFF: han += 1
-            default: break
-            }
+        if !readPlain(text) {
+            self = TextStats()
+            readGeneral(text)
         }
-        words = lowered.split { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "·") }
+    }
+
+    /// The general reading alone (the tests compare the two).
+    init(general text: String) {
+        readGeneral(text)
+    }
+
+    private init() {}
+
+    /// The one-pass reading; false, part-way, at the first scalar that is not plain.
+    private mutating func readPlain(_ text: String) -> Bool {
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable { readPlain(utf8: $0) } ?? false
+    }
+
+    /// The same over a string's UTF-8 (valid, as every String's is), decoded here.
+    private mutating func readPlain(utf8 input: UnsafeBufferPointer<UInt8>) -> Bool {
+        let latin = ScalarFacts.latin
+        var ranges: [Range<Int>] = []
+        var plain = true
+        // A plain scalar's lowercase takes at most half as many bytes again (Ⱥ: 2 -> 3).
+        let bytes = [UInt8](unsafeUninitializedCapacity: input.count + input.count / 2 + 4) { out, written in
+            var wordStart = -1
+            var index = 0
+            var position = 0
+            while index < input.count {
+                let lead = UInt32(input[index])
+                let value: UInt32
+                switch lead {
+                case ..<0x80:
+                    value = lead
+                    index += 1
+                case ..<0xE0:
+                    value = (lead & 0x1F) << 6 | UInt32(input[index + 1] & 0x3F)
+                    index += 2
+                case ..<0xF0:
+                    value = (lead & 0x0F) << 12 | UInt32(input[index + 1] & 0x3F) << 6 | UInt32(input[index + 2] & 0x3F)
+                    index += 3
+                default:
+                    value = (lead & 0x07) << 18 | UInt32(input[index + 1] & 0x3F) << 12
+                        | UInt32(input[index + 2] & 0x3F) << 6 | UInt32(input[index + 3] & 0x3F)
+                    index += 4
+                }
+                guard let facts = value < latin.count ? latin[Int(value)] : ScalarFacts.of(value) else {
+                    plain = false
+                    break
+                }
+                if facts.isAlphabetic { count(facts.lower) }
+                if facts.extendsPrevious {
+                    // Part of the character before: inside a word or not, as that one is.
+                } else if facts.isWordCharacter {
+                    if wordStart < 0 { wordStart = position }
+                } else if wordStart >= 0 {
+                    ranges.append(wordStart..<position)
+                    wordStart = -1
+                }
+                position = Self.write(facts.lower, to: out, at: position)
+            }
+            if plain && wordStart >= 0 { ranges.append(wordStart..<position) }
+            written = position
+        }
+        guard plain else { return false }
+        words = WordList(bytes: bytes, ranges: ranges)
+        return true
+    }
+
+    /// The general reading: Unicode's properties for each scalar, words split by characters.
+    private mutating func readGeneral(_ text: String) {
+        let lowered = text.lowercased()
+        for scalar in lowered.unicodeScalars where scalar.properties.isAlphabetic {
+            count(scalar.value)
+        }
+        words = WordList(lowered.split { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "·") })
+    }
+
+    private mutating func count(_ letter: UInt32) {
+        letters += 1
+        switch letter {
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: kana += 1
+        case 0xAC00...0xD7AF, 0x1100...0x11FF, 0x3130...0x318F: hangul += 1
+        case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20000...0x2FFFF: han += 1
+        default: break
+        }
+    }
+
+    /// Writes a scalar as UTF-8 at `position`; returns the position after it.
+    private static func write(_ value: UInt32, to out: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
+        switch value {
+        case ..<0x80:
+            out[position] = UInt8(value)
+            return position + 1
+        case ..<0x800:
+            out[position] = UInt8(0xC0 | value >> 6)
+            out[position + 1] = UInt8(0x80 | value & 0x3F)
+            return position + 2
+        case ..<0x10000:
+            out[position] = UInt8(0xE0 | value >> 12)
+            out[position + 1] = UInt8(0x80 | (value >> 6) & 0x3F)
+            out[position + 2] = UInt8(0x80 | value & 0x3F)
+            return position + 3
+        default:
+            out[position] = UInt8(0xF0 | value >> 18)
+            out[position + 1] = UInt8(0x80 | (value >> 12) & 0x3F)
+            out[position + 2] = UInt8(0x80 | (value >> 6) & 0x3F)
+            out[position + 3] = UInt8(0x80 | value & 0x3F)
+            return position + 4
+        }
     }
 
     /// A language that the script alone gives away.

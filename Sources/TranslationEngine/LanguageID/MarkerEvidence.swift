@@ -1,0 +1,158 @@
+import Foundation
+
+/// The words of a text, lowercase, as UTF-8: one buffer and each word's range in it.
+struct WordList: Sendable {
+    var bytes: [UInt8] = []
+    var ranges: [Range<Int>] = []
+    /// Whether every word is in normalization form C already; if not, each is composed before
+    /// it is looked up among the marker words (which are compared as canonically equivalent).
+    var isComposed = true
+
+    var count: Int { ranges.count }
+
+    /// The words of the slow path, copied into one buffer.
+    init(_ words: [Substring]) {
+        isComposed = false
+        for word in words {
+            let start = bytes.count
+            bytes.append(contentsOf: word.utf8)
+            ranges.append(start..<bytes.count)
+        }
+    }
+
+    init(bytes: [UInt8], ranges: [Range<Int>]) {
+        self.bytes = bytes
+        self.ranges = ranges
+    }
+}
+
+/// Each close language's marker score over one text's words (see `CloseLanguages.score`),
+/// worked out for all of them in one pass: a word is looked up once among all marker words,
+/// and its spellings are matched once against all languages' letters.
+struct MarkerEvidence: Sendable {
+    private var points: [Double]
+    let wordCount: Int
+
+    init(_ words: WordList) {
+        let index = MarkerIndex.shared
+        points = [Double](repeating: 0, count: index.languages.count)
+        wordCount = words.count
+        words.bytes.withUnsafeBufferPointer { buffer in
+            for range in words.ranges {
+                let word = UnsafeBufferPointer(rebasing: buffer[range])
+                let markers = words.isComposed ? index.markers(of: word) : index.markers(ofUncomposed: word)
+                let spelled = index.spellings(in: word) & ~markers
+                var bits = markers
+                while bits != 0 {
+                    points[bits.trailingZeroBitCount] += 1
+                    bits &= bits - 1
+                }
+                bits = spelled
+                while bits != 0 {
+                    points[bits.trailingZeroBitCount] += 0.5
+                    bits &= bits - 1
+                }
+            }
+        }
+    }
+
+    /// Marker points of `tag` per word: 0 for a language without markers, or no words.
+    func score(_ tag: String) -> Double {
+        guard wordCount > 0, let position = MarkerIndex.shared.position[tag] else { return 0 }
+        return points[position] / Double(wordCount)
+    }
+}
+
+/// `CloseLanguages.markers` and `.spellings` as byte tables: each language a bit of a mask.
+struct MarkerIndex: Sendable {
+    static let shared = MarkerIndex()
+
+    let languages: [String]
+    let position: [String: Int]
+    /// Open addressing on FNV-1a: slot -> entry + 1 (0 is empty).
+    private var slots: [Int32]
+    /// The words end to end, and where each starts (one more entry: the end).
+    private var keyBytes: [UInt8] = []
+    private var keyStarts: [Int] = [0]
+    private var masks: [UInt32] = []
+    /// Spelling patterns by their first byte: the pattern's bytes and its languages.
+    private var patterns: [[(bytes: [UInt8], mask: UInt32)]] = Array(repeating: [], count: 256)
+    /// Whether any pattern starts with this byte.
+    private var hasPattern = [Bool](repeating: false, count: 256)
+
+    private init() {
+        languages = Set(CloseLanguages.markers.keys).union(CloseLanguages.spellings.keys).sorted()
+        precondition(languages.count <= 32, "a mask holds 32 languages")
+        position = Dictionary(uniqueKeysWithValues: languages.enumerated().map { ($1, $0) })
+        var maskOfWord: [[UInt8]: UInt32] = [:]
+        for (tag, words) in CloseLanguages.markers {
+            for word in words {
+                maskOfWord[Array(word.precomposedStringWithCanonicalMapping.utf8), default: 0] |= 1 << position[tag]!
+            }
+        }
+        var capacity = 16
+        while capacity < maskOfWord.count * 4 { capacity *= 2 }
+        slots = Array(repeating: 0, count: capacity)
+        for (word, mask) in maskOfWord.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            var slot = Self.hash(word) & (capacity - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            keyBytes.append(contentsOf: word)
+            keyStarts.append(keyBytes.count)
+            masks.append(mask)
+            slots[slot] = Int32(masks.count)
+        }
+        // Spellings are matched scalar for scalar as written (not composed), so byte for byte.
+        var maskOfPattern: [[UInt8]: UInt32] = [:]
+        for (tag, runs) in CloseLanguages.spellings {
+            for run in runs { maskOfPattern[Array(run.utf8), default: 0] |= 1 << position[tag]! }
+        }
+        for (run, mask) in maskOfPattern.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) where !run.isEmpty {
+            patterns[Int(run[0])].append((run, mask))
+            hasPattern[Int(run[0])] = true
+        }
+    }
+
+    private static func hash<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return Int(truncatingIfNeeded: hash >> 1)
+    }
+
+    /// The languages that have this (composed) word among their marker words.
+    func markers(of word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let mask = slots.count - 1
+        var slot = Self.hash(word) & mask
+        return keyBytes.withUnsafeBufferPointer { keys in
+            while slots[slot] != 0 {
+                let entry = Int(slots[slot]) - 1
+                let start = keyStarts[entry]
+                if keyStarts[entry + 1] - start == word.count,
+                   word.isEmpty || memcmp(keys.baseAddress! + start, word.baseAddress!, word.count) == 0 {
+                    return masks[entry]
+                }
+                slot = (slot + 1) & mask
+            }
+            return 0
+        }
+    }
+
+    /// The same for a word that may not be composed (the slow path's words).
+    func markers(ofUncomposed word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let composed = Array(String(decoding: word, as: UTF8.self).precomposedStringWithCanonicalMapping.utf8)
+        return composed.withUnsafeBufferPointer { markers(of: $0) }
+    }
+
+    /// The languages one of whose distinctive spellings occurs in the word.
+    func spellings(in word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var found: UInt32 = 0
+        for start in word.indices where hasPattern[Int(word[start])] {
+            for pattern in patterns[Int(word[start])] where start + pattern.bytes.count <= word.count {
+                if pattern.mask & ~found != 0,
+                   pattern.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, word.baseAddress! + start, $0.count) }) == 0 {
+                    found |= pattern.mask
+                }
+            }
+        }
+        return found
+    }
+}
