@@ -31,6 +31,8 @@ import time
 import urllib.parse
 from datetime import datetime, timezone
 
+import scaling
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 ROUTES = os.path.join(ROOT, 'sample-data', 'routes.json')
 TRUTH = os.path.join(ROOT, 'Tests', 'TranslationEngineTests', 'Fixtures', 'review-languages.json')
@@ -404,6 +406,7 @@ def main():
     ap.add_argument('--apy-port', type=int)
     ap.add_argument('--apy-error')
     ap.add_argument('--bulk-words', type=int, default=200000)
+    ap.add_argument('--scale-lines', default='1000,10000,100000')
     a = ap.parse_args()
 
     started = datetime.now(timezone.utc)
@@ -583,6 +586,12 @@ def main():
                  % (', '.join(str(n) for n, _ in agreements), total, ours_exact, RUNS, RUNS,
                     'byte-identical to each other' if ref_stable else '**differ from each other**'))
 
+    # 6. Cost as work grows (scaling.py): review lines made by lines.py, ours and the reference interleaved.
+    sizes = [int(x) for x in a.scale_lines.split(',') if x.strip()]
+    scale_rows, scale_notes, scale_identical = scaling.measure(sizes, ours, ref, W, env, run_timed, same_lines, log)
+    if not scale_identical:
+        errors.append('scaling: our output differs from the reference\'s')
+
     # 2. Per review: one process for all N lines vs one apertium process per review.
     log('per review: %d lines' % N)
     per_ours, per_ref = [], []
@@ -683,8 +692,8 @@ def main():
     notes.append('Chain runs, seconds: chain %s; fr→es %s; es→en %s. Chain output identical to the two legs run separately: %d of %d lines.'
                  % (', '.join('%.3f' % x for x in ch), ', '.join('%.3f' % x for x in l1), ', '.join('%.3f' % x for x in l2), agree4, NF))
 
-    rows += mem_rows
-    notes += mem_notes
+    rows += mem_rows + scale_rows
+    notes += mem_notes + scale_notes
 
     # Results.
     st = os.stat(a.bin)
@@ -743,6 +752,12 @@ def main():
               ' the same sum sampled from start to the last answer, 20 ms between samples (a sample itself takes a few ms, more'
               ' on a loaded machine: the row gives the real rate); routes checked from the JSON. 5e: the same with'
               ' the default budget.' % (mem_lines, len(mixed)))
+    md.append('- 6: review-shaped Spanish lines made by `bench/translate/lines.py` (each line as many sentences as a Spanish sample'
+              ' review has, each sentence drawn from all of theirs, fixed seed; a smaller file is the start of a larger one);'
+              ' `translate --from es --to en FILE` vs `apertium ... spa-eng < FILE`, alternating which goes first; 3 runs at'
+              ' 1,000 lines, 2 at 10,000, 1 at 100,000. Every run\'s output compared line by line with the reference\'s.')
+    md.append('- Ours runs with `HIKE_REVIEWS_CACHE=0`: the bulk file repeats its 22 reviews, which a translation memory would'
+              ' answer without a pipeline (bench/memory measures the memory).')
     md.append('')
     md.append('| measure | ours | reference | ratio | goal | met |')
     md.append('|---|---:|---:|---:|---:|:---:|')

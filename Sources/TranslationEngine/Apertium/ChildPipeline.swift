@@ -75,11 +75,12 @@ final class ChildPipeline: Sendable {
         self.tap = tap
     }
 
-    /// Process ids of the stages now, first to last.
+    /// Process ids of the stages now, first to last, then the tagger's spare if it has one.
     var pids: [pid_t] {
         guard let tagger else { return spawnedPids }
         var pids = spawnedPids
         pids[tagger.index] = tagger.pid
+        if let spare = tagger.sparePid { pids.append(spare) }
         return pids
     }
 

@@ -11,10 +11,17 @@ import Synchronization
 /// So its input and output pass through this process: up to `window` NUL-terminated segments
 /// are in the tagger at once, remembered until their output has come back. When a segment's
 /// output is complete, its stderr reports are readable (the tagger writes them first); if
-/// there is a new one, that output is kept (the segment was tagged by a tagger that was
+/// one is charged to it, that output is kept (the segment was tagged by a tagger that was
 /// unchanged until then, as a fresh one is), the tagger is replaced by a fresh process on
 /// fresh pipes, and the segments written after it are written again to the fresh tagger, in
 /// order. Nothing outside the relay sees the difference.
+///
+/// The tagger runs ahead of the output read, so a report read when segment k's output is
+/// complete may come from a later segment still in the window. Each report names its word
+/// (`TaggerReports`), and it is charged to the first segment in the window whose input holds
+/// that word; the tagger is replaced after that segment, not after k (replacing after k would
+/// start a second fresh tagger for the same report when the later segment meets the word
+/// again). A report whose word is not known yet, or found in no segment, is charged to k.
 final class TaggerSlot: Sendable {
     struct State {
         var pid: pid_t
@@ -25,10 +32,10 @@ final class TaggerSlot: Sendable {
         var instance = 0
         /// Segments written to the current tagger whose output has not come back, oldest first.
         var inTagger: [[UInt8]] = []
-        /// The end of the last stderr chunk, so a phrase split across reads is still found.
-        var tail: [UInt8] = []
-        /// Reports of a new ambiguity class read so far.
-        var reports = 0
+        /// The next tagger, started ahead of need after the first replacement (`prepareSpare`).
+        var spare: Tagger?
+        /// What the tagger wrote to stderr, parsed into reports (see `TaggerReports`).
+        var reports = TaggerReports()
         /// Set by `shutDown()`: no tagger is started any more.
         var isShutDown = false
         /// Set while the old tagger is being killed, whose death is then expected.
@@ -70,12 +77,12 @@ final class TaggerSlot: Sendable {
     private let slots = DispatchSemaphore(value: TaggerSlot.window)
     /// Writes to the tagger, in order: new segments from the feeder, rewrites after a replacement.
     private let writer = DispatchQueue(label: "apertium.tagger.writer")
+    /// Starts spares, off the relay's threads.
+    private let spares = DispatchQueue(label: "apertium.tagger.spare")
     /// Signalled by each of the three threads (feeder, collector, watcher) when it ends.
     private let threadsDone = DispatchSemaphore(value: 0)
     /// Called if the tagger dies by itself or cannot be replaced (set once the owner exists).
     private let failureHandler = Mutex<(@Sendable () -> Void)?>(nil)
-
-    static let phrase = Array("new ambiguity class".utf8)
 
     init(index: Int, stage: ModeFile.Stage, pid: pid_t, pipes: Pipes, processGroup: pid_t, environment: [String]) {
         self.index = index
@@ -136,27 +143,35 @@ final class TaggerSlot: Sendable {
         for _ in 0..<Self.window { slots.signal() }
         for _ in 0..<3 { threadsDone.wait() }
         writer.sync {}
-        let (toTagger, fromTagger) = state.withLock { ($0.toTagger, $0.fromTagger) }
-        for fd in [pipes.fromPrevious, toTagger, fromTagger, pipes.toNext, pipes.reportsRead, pipes.reportsWrite] {
+        spares.sync {}
+        let (toTagger, fromTagger, spare) = state.withLock { ($0.toTagger, $0.fromTagger, $0.spare) }
+        let spareFDs = spare.map { [$0.toTagger, $0.fromTagger] } ?? []
+        for fd in [pipes.fromPrevious, toTagger, fromTagger, pipes.toNext, pipes.reportsRead, pipes.reportsWrite] + spareFDs {
             Foundation.close(fd)
         }
     }
 
-    /// Reads what the tagger has written to stderr so far; returns the reports counted in all.
-    @discardableResult
-    func drainReports() -> Int {
+    /// Reads what the tagger has written to stderr so far into `state.reports`.
+    func drainReports() {
         state.withLock { state in
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = buffer.withUnsafeMutableBytes { raw in Syscall.retryingOnInterrupt { read(pipes.reportsRead, raw.baseAddress, raw.count) } }
                 guard count > 0 else { break }
-                let text = state.tail + buffer[..<count]
-                state.reports += Self.occurrences(in: text)
-                // Keep less than a whole phrase, so no report is counted twice.
-                state.tail = Array(text.suffix(Self.phrase.count - 1))
+                state.reports.append(buffer[..<count])
             }
-            return state.reports
         }
+    }
+
+    /// Whether the tagger must be replaced after the segment whose output just came back (the
+    /// first in the window): some report read so far is charged to it.
+    private func reportCharged(to state: inout State) -> Bool {
+        guard state.reports.hasUnsettled else { return false }
+        // A report of unknown word (not parsed whole yet) is charged to this segment.
+        guard let word = state.reports.firstWord, let first = state.inTagger.first else { return true }
+        if TaggerReports.segment(first, holds: word) { return true }
+        // Charged to a later segment only when one in the window holds the word.
+        return !state.inTagger.dropFirst().contains { TaggerReports.segment($0, holds: word) }
     }
 
     /// Feeder: each NUL-terminated segment into the window, then to the writer.
@@ -194,10 +209,9 @@ final class TaggerSlot: Sendable {
         }
     }
 
-    /// Collector: outputs in order; after one that came with a report, a fresh tagger.
+    /// Collector: outputs in order; after one a report is charged to, a fresh tagger.
     private func collect() {
         var pending: [UInt8] = []
-        var seen = 0
         while true {
             let fd = state.withLock { $0.fromTagger }
             var reader = ChunkReader(fd: fd)
@@ -205,14 +219,15 @@ final class TaggerSlot: Sendable {
             while !replaced, let chunk = reader.next() {
                 pending += chunk
                 while let nul = pending.firstIndex(of: 0) {
-                    let reports = drainReports()
+                    drainReports()
+                    let charged = state.withLock { state in reportCharged(to: &state) }
                     guard FileDescriptorIO.writeAll(pipes.toNext, pending[...nul]) else { return }
                     pending.removeSubrange(...nul)
                     state.withLock { state in
                         if !state.inTagger.isEmpty { state.inTagger.removeFirst() }
                     }
                     slots.signal()
-                    if reports > seen {
+                    if charged {
                         // Whatever the old tagger wrote after this output belongs to segments it
                         // tagged with changed tables: dropped, and they are written again.
                         pending.removeAll()
@@ -220,7 +235,6 @@ final class TaggerSlot: Sendable {
                             onFailure()
                             return
                         }
-                        seen = drainReports()
                         replaced = true
                         break
                     }
@@ -241,35 +255,31 @@ final class TaggerSlot: Sendable {
         kill(old.pid, SIGKILL)
         var status: Int32 = 0
         _ = Syscall.retryingOnInterrupt { waitpid(old.pid, &status, 0) }
-        guard let input = ChildProcess.makeCloseOnExecPipe() else { return false }
-        guard let output = ChildProcess.makeCloseOnExecPipe() else {
-            Foundation.close(input.read)
-            Foundation.close(input.write)
-            return false
-        }
-        return state.withLock { state -> Bool in
+        // Everything the old tagger reported is in the pipe now: read and forgotten before the
+        // fresh one can write (its reports, on the segments written again, are its own).
+        drainReports()
+        state.withLock { $0.reports.forget() }
+        let replaced = state.withLock { state -> Bool in
             defer { state.replacing = false }
-            guard !state.isShutDown,
-                  let fresh = try? ChildProcess.spawn(stage.executable, arguments: stage.arguments, stdin: input.read, stdout: output.write, stderr: pipes.reportsWrite,
-                                                     processGroup: processGroup, environment: environment) else {
-                for fd in [input.read, input.write, output.read, output.write] { Foundation.close(fd) }
-                return false
-            }
-            Foundation.close(input.read)
-            Foundation.close(output.write)
+            // The spare if there is one (see `TaggerSlot+Spare`), else one started now.
+            var spare: Tagger?
+            if !state.isShutDown { swap(&spare, &state.spare) }
+            guard let fresh = spare ?? startTagger(&state) else { return false }
             // The writer may still hold the old write end in a queued job: close it there.
             let oldTo = old.toTagger
             writer.async { Foundation.close(oldTo) }
             Foundation.close(old.fromTagger)
-            state.pid = fresh
-            state.toTagger = input.write
-            state.fromTagger = output.read
+            state.pid = fresh.pid
+            state.toTagger = fresh.toTagger
+            state.fromTagger = fresh.fromTagger
             state.instance += 1
             state.replacements += 1
             let again = state.inTagger.flatMap { $0 }
             if !again.isEmpty { write(again, to: state.instance) }
             return true
         }
+        if replaced { spares.async { [self] in prepareSpare() } }
+        return replaced
     }
 
     /// Watcher: drains stderr now and then (a talkative tagger must not block on it) and
@@ -288,15 +298,5 @@ final class TaggerSlot: Sendable {
             }
             if died { onFailure() }
         }
-    }
-
-    private static func occurrences(in text: [UInt8]) -> Int {
-        var count = 0
-        var index = 0
-        while let found = ChildPipeline.find(phrase, in: text, from: index) {
-            count += 1
-            index = found + phrase.count
-        }
-        return count
     }
 }
