@@ -75,6 +75,14 @@ final class ProcessSlot<Child: ProcessGeneration>: Sendable {
         }
     }
 
+    /// A caller it was handed to will send no request: it only started the processes
+    /// (`start()`), so its claim must not keep the generation from being stopped.
+    func unclaim() {
+        state.withLock { state in
+            if state.claims > 0 { state.claims -= 1 }
+        }
+    }
+
     /// Whether a caller it was handed to in the last `lifetime` has not sent its request yet.
     func isClaimed(within lifetime: Duration) -> Bool {
         state.withLock { $0.isClaimed(within: lifetime) }

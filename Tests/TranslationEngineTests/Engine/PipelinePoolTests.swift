@@ -125,3 +125,19 @@ extension PipelinePoolTests {
         #expect(highest <= budget + budget / 10, "highest \(highest >> 20) MB, budget \(budget >> 20) MB")
     }
 }
+
+extension PipelinePoolTests {
+    /// `prepareTranslation` starts what the pool hands out without sending a request: the claim
+    /// it was handed out with must end there, or the pool cannot stop that pipeline to make room
+    /// for `claimLifetime` (a tight budget alternating two pairs waited 5 s per switch).
+    @Test(.timeLimit(.minutes(5)))
+    func startingEndsTheClaimItWasHandedOutWith() async throws {
+        let pool = PipelinePool(settings: Self.settings())
+        defer { Task { await pool.shutdownAll() } }
+        let pipeline = try await pool.pipeline(for: Self.location("spa-eng"))
+        #expect(pipeline.isClaimed(within: .seconds(3600)), "handed out for a request to come")
+        try await pipeline.start()
+        #expect(!pipeline.isClaimed(within: .seconds(3600)), "started, and no request is coming")
+        #expect(pipeline.stopProcesses(sparingClaimsWithin: .seconds(3600)), "an idle, unclaimed pipeline can be stopped")
+    }
+}
