@@ -13,6 +13,7 @@ directly with the same batches. HIKE_BENCH_NO_LEAD=1 adds `--no-lead` (every bat
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in Sources/ (SwiftPM would warn about it)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
                                 "Sources", "TranslationEngine", "Neural"))
 import neural_worker  # noqa: E402
