@@ -29,8 +29,6 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 WORKER = os.path.join(ROOT, "Sources", "TranslationEngine", "Neural", "neural_worker.py")
 TRACED = os.path.join(HERE, "traced_worker.py")
 OPTIONS = dict(beam_size=4, length_penalty=0.2, replace_unknowns=True, max_decoding_length=256, max_batch_size=32)
-# What the CLI keeps in flight (TranslateCommand.window), so the driver's batches look like its.
-WINDOW = 64
 # Every fifth sentence: the subset translated one sentence per call (all 200 would take minutes).
 PER_CALL_STEP = 5
 STARTS = 3
@@ -195,35 +193,18 @@ class Worker:
             raise BenchError("the worker refused a request: %s" % answer["error"])
         return at, answer
 
-    def translate_all(self, texts, window=WINDOW):
-        """All texts with at most `window` in flight; (translations, time of the first answer)."""
-        by_id, pending, first = {}, iter(enumerate(texts)), None
-        in_flight = 0
-        results = [None] * len(texts)
-        for index, text in pending:
-            by_id[self.send(text)] = index
-            in_flight += 1
-            if in_flight == window:
-                break
-        while in_flight:
-            at, answer = self.receive()
-            first = first or at
-            results[by_id.pop(answer["id"])] = answer["text"]
-            in_flight -= 1
-            for index, text in pending:
-                by_id[self.send(text)] = index
-                in_flight += 1
-                break
-        return results, first
-
     def route(self, texts):
         """All texts sent at once (as `T` sends a route's reviews): seconds from sending to the
         first text's answer, to the first answer of any, and to the last."""
         sent = time.perf_counter()
         ids = [self.send(text) for text in texts]
         first_text = first_any = None
-        for _ in texts:
+        answered = 0
+        while answered < len(texts):
             at, answer = self.receive()
+            if "id" not in answer:  # {"progress": N} between the slices of a long batch
+                continue
+            answered += 1
             first_any = first_any or at
             if answer["id"] == ids[0]:
                 first_text = at
