@@ -134,6 +134,14 @@ def neural_part(args, work):
     return dict(reviews=len(lines), firsts=firsts, seconds=seconds)
 
 
+def hits(binary, arguments, many, empty, environment, lines):
+    """ROUNDS pairs of runs, each the lines (all remembered) then empty input on the same cache:
+    (median lines run, median empty run, median over the pairs of their difference / lines)."""
+    pairs = [(run(binary, arguments, many, environment)[0], run(binary, arguments, empty, environment)[0]) for _ in range(ROUNDS)]
+    return (statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs),
+            statistics.median((p[0] - p[1]) / lines for p in pairs))
+
+
 def lookup_part(args, work, store):
     truth, routes = sample_reviews()
     spanish = [one_line(r["text"]) for route in routes for r in route["reviews"] if truth[r["id"]] == "es"]
@@ -150,10 +158,9 @@ def lookup_part(args, work, store):
     single = statistics.median(run(args.bin, arguments, one, base_environment(os.path.join(work, "cache-one-%d" % i), store, args.packs_url))[0]
                                for i in range(ROUNDS))
     first, _, _, _ = run(args.bin, arguments, many, environment)
-    second = statistics.median(run(args.bin, arguments, many, environment)[0] for _ in range(ROUNDS))
-    idle = statistics.median(run(args.bin, arguments, empty, environment)[0] for _ in range(ROUNDS))
+    second, idle, hit = hits(args.bin, arguments, many, empty, environment, len(lines))
     return dict(lines=len(lines), chars=statistics.mean(len(line) for line in lines), single=single, first=first, second=second,
-                idle=idle, cache=cache, arguments=arguments, many=many, empty=empty, environment=environment)
+                idle=idle, hit=hit, cache=cache, arguments=arguments, many=many, empty=empty, environment=environment)
 
 
 def fill_part(args, lookups, total):
@@ -188,10 +195,9 @@ def fill_part(args, lookups, total):
     stats = json.loads(output)
     if stats["entries"] != total:
         raise BenchError("the memory holds %d entries, not %d" % (stats["entries"], total))
-    second = statistics.median(run(args.bin, lookups["arguments"], lookups["many"], lookups["environment"])[0] for _ in range(ROUNDS))
-    idle = statistics.median(run(args.bin, lookups["arguments"], lookups["empty"], lookups["environment"])[0] for _ in range(ROUNDS))
+    second, idle, hit = hits(args.bin, lookups["arguments"], lookups["many"], lookups["empty"], lookups["environment"], lookups["lines"])
     return dict(entries=stats["entries"], added=total - present, file_bytes=os.path.getsize(path), entry_bytes=stats["entryBytes"],
-                fill=fill, text_chars=total_text / max(1, total - present), second=second, idle=idle)
+                fill=fill, text_chars=total_text / max(1, total - present), second=second, idle=idle, hit=hit)
 
 
 def main():
@@ -219,7 +225,7 @@ def main():
     a_ratio = median(apertium["firsts"]) / median(apertium["seconds"])
     n_ratio = median(neural["firsts"]) / median(neural["seconds"])
     per_translation = (lookups["first"] - lookups["single"]) / (lookups["lines"] - 1)
-    per_lookup = (lookups["second"] - lookups["idle"]) / lookups["lines"]
+    per_lookup = lookups["hit"]
     size = filled[-1]
     goals = [a_ratio >= 10, n_ratio >= 50]
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout.strip()
@@ -245,8 +251,8 @@ def main():
         "- Neural: the %d German sample reviews (about one route's worth), `--engine neural --from de --to en`, on %s; %d rounds." % (
             neural["reviews"], args.neural_note or "the bench/neural model", NEURAL_ROUNDS),
         "- Lookup: %d distinct Spanish review-length lines (the sample's Spanish reviews numbered; %.0f characters on average), "
-        "`--from es --to en`: per lookup = (second run - a run on empty input, same cache) / lines; per translation = (first run of all "
-        "lines - first run of one line, each on a new cache) / (lines - 1): warm pipelines, start-up excluded." % (lookups["lines"], lookups["chars"]),
+        "`--from es --to en`: per lookup = (second run - a run on empty input right after it, same cache) / lines, the median over %d such "
+        "pairs; per translation = (first run of all lines - first run of one line, each on a new cache) / (lines - 1): warm pipelines, start-up excluded." % (lookups["lines"], lookups["chars"], ROUNDS),
         "- Hits as the memory grows (3b) and size (4): the lookup part's file (made by the binary: its %d entries) filled to %s entries "
         "by Python's sqlite3 in the binary's own schema (its triggers count the bytes), shaped as the binary writes them: its key "
         "(header, route line, the text), a target of review length, the pack list; texts drawn from all sample reviews, numbered. Writing "
@@ -266,8 +272,7 @@ def main():
             lookups["lines"], per_translation * 1000, per_lookup * 1000, per_translation / per_lookup if per_lookup > 0 else float("inf")),
     ] + [
         "| 3b. one lookup (a hit) with %s entries in the file | – | %.3f ms | %.2fx 3's | (info) | – |" % (
-            "{:,}".format(part["entries"]), (part["second"] - part["idle"]) / lookups["lines"] * 1000,
-            (part["second"] - part["idle"]) / lookups["lines"] / per_lookup if per_lookup > 0 else float("inf"))
+            "{:,}".format(part["entries"]), part["hit"] * 1000, part["hit"] / per_lookup if per_lookup > 0 else float("inf"))
         for part in filled
     ] + [
         "| 4. size on disk of %d entries of review length | – | %.1f MB (%.0f bytes an entry; entries counted %.1f MB) | – | (info) | – |" % (
