@@ -37,6 +37,9 @@ STARTS = 3
 # first review alone beside the rest (after); ROUNDS rounds, medians.
 ROUTE_SIZES = (8, 32)
 ROUNDS = 2
+# Before each route or review: the worker counts a batch as a fresh start (its first request may
+# lead) only after IDLE_SECONDS (0.25 s) without work.
+PAUSE = 0.5
 
 
 class BenchError(Exception):
@@ -385,8 +388,12 @@ def first_answers(after, before, reviews, rows, notes, met):
         for size in ROUTE_SIZES:
             texts = [route_texts[index % len(route_texts)] for index in range(size)]
             log("3: round %d, a route of %d reviews" % (round_number + 1, size))
+            # Each sent a while after the worker's last answer, as a key press comes.
+            time.sleep(PAUSE)
             alone = after.route(texts[:1])[0]
+            time.sleep(PAUSE)
             one_batch = before.route(texts)
+            time.sleep(PAUSE)
             split = after.route(texts)
             measured.setdefault(size, []).append((alone, one_batch, split))
     for size in ROUTE_SIZES:
@@ -465,7 +472,7 @@ def write_results(args, build, sentences, subset, output_pieces, rows, notes, lo
         "leaves a core free, else before the rest) and one more started "
         "with `--no-lead` (\"before\": every batch as one) each get one review to warm up, then in %d rounds, for "
         "routes of %s reviews (the German sample reviews after the first, repeated in order): the route's first review "
-        "alone (after), the route sent at once to before, then to after; medians of the rounds. Goals: the first "
+        "alone (after), the route sent at once to before, then to after, each 0.5 s after the last answer (as a key press comes); medians of the rounds. Goals: the first "
         "review's answer within 1.3x its time alone, the last answer within 1.1x before's." % (
             STARTS, ROUNDS, " and ".join(map(str, ROUTE_SIZES))),
         "- 4: PSS from `/proc/PID/smaps_rollup` of the worker of 3 after its answers (median of 5 reads), and of a bare "

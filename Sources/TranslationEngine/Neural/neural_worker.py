@@ -13,10 +13,10 @@ is translated in slices, and after each slice but the last the worker writes {"p
 it hangs. The worker exits when stdin closes, after answering what it has read.
 
 Whatever requests are waiting are translated together, up to a budget of source pieces. When
-such a batch finds the worker idle (nothing was waiting when the last batch ended), its first
-request is translated alone and answered as soon as it is done, beside the rest on a second
-CTranslate2 replica (same weights) when a core is free, else before the rest: the first review of
-a route or the first line of a file does not wait for the last. Each
+such a batch finds the worker idle (its first request came a while after the last batch ended),
+its first request is translated alone and answered as soon as it is done, beside the rest on a
+second CTranslate2 replica (same weights) when a core is free, else before the rest: the first
+review of a route or the first line of a file does not wait for the last. Each
 text is split into paragraphs (on "\\n") and sentences by a simple splitter that keeps every
 space, tab and line break where it was; each sentence is SentencePiece-encoded and decoded the
 way Argos Translate does (beam 4, length penalty 0.2, unknown pieces replaced from the source,
@@ -141,6 +141,7 @@ class Worker:
         self.batch_log = None
         self.lead_requests = True
         self.gather_requests = 1
+        self.idle_seconds = IDLE_SECONDS
 
     def prepare(self, text):
         """A request's parts: kept text, or lists of source chunks to translate."""
@@ -320,10 +321,17 @@ def spare_core(threads):
     return cores > threads and os.getloadavg()[0] <= cores - threads
 
 
+# A batch whose first request comes this long after the last batch ended found the worker idle
+# (a route's `T`, a file's first lines). A host that sends more as answers come (the CLI's
+# window) answers within milliseconds, so its batches stay whole.
+IDLE_SECONDS = 0.25
+
+
 def serve(worker, inbox):
-    finished, idle = False, True
+    finished, last_end = False, None
     while not finished:
         item = inbox.get()
+        idle = last_end is None or time.monotonic() - last_end >= worker.idle_seconds
         deadline = time.monotonic() + GATHER_SECONDS
         batch, refused, pieces = [], [], 0
         while True:
@@ -371,7 +379,7 @@ def serve(worker, inbox):
             translate_and_write(worker, batch, None, report_progress)
         if lead:
             lead.join()
-        idle = inbox.empty()
+        last_end = time.monotonic()
 
 
 def main():
@@ -392,6 +400,8 @@ def main():
     parser.add_argument("--batch-log", default=None, help=argparse.SUPPRESS)
     # For tests of batch forming: a batch waits until it holds this many requests (or input ends).
     parser.add_argument("--gather-requests", type=int, default=1, help=argparse.SUPPRESS)
+    # For tests: how long after a batch the worker counts as idle (see IDLE_SECONDS).
+    parser.add_argument("--idle-seconds", type=float, default=IDLE_SECONDS, help=argparse.SUPPRESS)
     # For bench/neural's before-and-after: every batch as one, no lead request.
     parser.add_argument("--no-lead", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -413,6 +423,7 @@ def main():
     worker.fault_slice_seconds = max(0.0, args.fault_slice_seconds)
     worker.lead_requests = not args.no_lead
     worker.gather_requests = args.gather_requests
+    worker.idle_seconds = max(0.0, args.idle_seconds)
     if args.batch_log:
         worker.batch_log = open(args.batch_log, "a", encoding="utf-8")
     sys.stdout.write(json.dumps({"ready": True, "pid": os.getpid()}) + "\n")
