@@ -24,8 +24,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 ROUNDS = 5
 NEURAL_ROUNDS = 3
-LOOKUP_LINES = 2000
-SIZE_ENTRIES = 100_000
+# The lookup lines, translated by the binary: the memory's first 1,000 entries.
+LOOKUP_LINES = 1000
+# The memory is then filled to these totals, and the same lines looked up again at each.
+FILLED_ENTRIES = (10_000, 100_000)
 
 
 class BenchError(Exception):
@@ -132,6 +134,14 @@ def neural_part(args, work):
     return dict(reviews=len(lines), firsts=firsts, seconds=seconds)
 
 
+def hits(binary, arguments, many, empty, environment, lines):
+    """ROUNDS pairs of runs, each the lines (all remembered) then empty input on the same cache:
+    (median lines run, median empty run, median over the pairs of their difference / lines)."""
+    pairs = [(run(binary, arguments, many, environment)[0], run(binary, arguments, empty, environment)[0]) for _ in range(ROUNDS)]
+    return (statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs),
+            statistics.median((p[0] - p[1]) / lines for p in pairs))
+
+
 def lookup_part(args, work, store):
     truth, routes = sample_reviews()
     spanish = [one_line(r["text"]) for route in routes for r in route["reviews"] if truth[r["id"]] == "es"]
@@ -148,14 +158,13 @@ def lookup_part(args, work, store):
     single = statistics.median(run(args.bin, arguments, one, base_environment(os.path.join(work, "cache-one-%d" % i), store, args.packs_url))[0]
                                for i in range(ROUNDS))
     first, _, _, _ = run(args.bin, arguments, many, environment)
-    second = statistics.median(run(args.bin, arguments, many, environment)[0] for _ in range(ROUNDS))
-    idle = statistics.median(run(args.bin, arguments, empty, environment)[0] for _ in range(ROUNDS))
+    second, idle, hit = hits(args.bin, arguments, many, empty, environment, len(lines))
     return dict(lines=len(lines), chars=statistics.mean(len(line) for line in lines), single=single, first=first, second=second,
-                idle=idle, cache=cache, arguments=arguments, many=many, empty=empty, environment=environment)
+                idle=idle, hit=hit, cache=cache, arguments=arguments, many=many, empty=empty, environment=environment)
 
 
-def size_part(args, work, lookups):
-    """Fills the lookup part's file (made by the binary, its schema and triggers) to 100,000 more
+def fill_part(args, lookups, total):
+    """Fills the lookup part's file (made by the binary, its schema and triggers) to `total`
     entries of review length, shaped as the binary writes them, then asks the binary."""
     truth, routes = sample_reviews()
     reviews = [one_line(r["text"]) for route in routes for r in route["reviews"]]
@@ -164,12 +173,13 @@ def size_part(args, work, lookups):
     connection.execute("PRAGMA busy_timeout = 5000")
     (template,) = connection.execute("SELECT key FROM entries LIMIT 1").fetchone()
     (packs,) = connection.execute("SELECT packs FROM entries LIMIT 1").fetchone()
+    (present,) = connection.execute("SELECT count(*) FROM entries").fetchone()
     head = template.rsplit("\n", 1)[0]
-    generator = random.Random(13)
+    generator = random.Random(total)
     started = time.perf_counter()
     connection.execute("BEGIN IMMEDIATE")
     total_text = 0
-    for index in range(SIZE_ENTRIES):
+    for index in range(present, total):
         text = "%s (%d)" % (reviews[generator.randrange(len(reviews))], index + LOOKUP_LINES)
         target = "%s (%d)" % (reviews[generator.randrange(len(reviews))], index)
         key = head + "\n" + text
@@ -183,10 +193,11 @@ def size_part(args, work, lookups):
     fill = time.perf_counter() - started
     _, output, _, _ = run(args.bin, ["cache", "stats", "--json"], lookups["empty"], lookups["environment"])
     stats = json.loads(output)
-    second = statistics.median(run(args.bin, lookups["arguments"], lookups["many"], lookups["environment"])[0] for _ in range(ROUNDS))
-    idle = statistics.median(run(args.bin, lookups["arguments"], lookups["empty"], lookups["environment"])[0] for _ in range(ROUNDS))
-    return dict(entries=stats["entries"], file_bytes=os.path.getsize(path), entry_bytes=stats["entryBytes"], fill=fill,
-                text_chars=total_text / SIZE_ENTRIES, second=second, idle=idle)
+    if stats["entries"] != total:
+        raise BenchError("the memory holds %d entries, not %d" % (stats["entries"], total))
+    second, idle, hit = hits(args.bin, lookups["arguments"], lookups["many"], lookups["empty"], lookups["environment"], lookups["lines"])
+    return dict(entries=stats["entries"], added=total - present, file_bytes=os.path.getsize(path), entry_bytes=stats["entryBytes"],
+                fill=fill, text_chars=total_text / max(1, total - present), second=second, idle=idle, hit=hit)
 
 
 def main():
@@ -205,7 +216,7 @@ def main():
         apertium = apertium_part(args, args.work)
         neural = neural_part(args, args.work)
         lookups = lookup_part(args, args.work, apertium["store"])
-        size = size_part(args, args.work, lookups)
+        filled = [fill_part(args, lookups, total) for total in FILLED_ENTRIES]
     except BenchError as error:
         log(str(error))
         return 1
@@ -214,8 +225,8 @@ def main():
     a_ratio = median(apertium["firsts"]) / median(apertium["seconds"])
     n_ratio = median(neural["firsts"]) / median(neural["seconds"])
     per_translation = (lookups["first"] - lookups["single"]) / (lookups["lines"] - 1)
-    per_lookup = (lookups["second"] - lookups["idle"]) / lookups["lines"]
-    per_lookup_big = (size["second"] - size["idle"]) / lookups["lines"]
+    per_lookup = lookups["hit"]
+    size = filled[-1]
     goals = [a_ratio >= 10, n_ratio >= 50]
     commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"], capture_output=True, text=True).stdout.strip()
     ms = lambda seconds: "%.0f ms" % (seconds * 1000)
@@ -240,12 +251,14 @@ def main():
         "- Neural: the %d German sample reviews (about one route's worth), `--engine neural --from de --to en`, on %s; %d rounds." % (
             neural["reviews"], args.neural_note or "the bench/neural model", NEURAL_ROUNDS),
         "- Lookup: %d distinct Spanish review-length lines (the sample's Spanish reviews numbered; %.0f characters on average), "
-        "`--from es --to en`: per lookup = (second run - a run on empty input, same cache) / lines; per translation = (first run of all "
-        "lines - first run of one line, each on a new cache) / (lines - 1): warm pipelines, start-up excluded." % (lookups["lines"], lookups["chars"]),
-        "- Size: the lookup part's file (made by the binary) filled with %d more entries of review length by Python's sqlite3 in the "
-        "binary's own schema (its triggers count the bytes), shaped as the binary writes them: its key (header, route line, the text), a "
-        "target of review length, the pack list; texts drawn from all sample reviews, numbered. Writing them through translations would "
-        "take minutes of Apertium; the row shapes are the same. Size after a checkpoint, `cache stats` asked for the counts." % SIZE_ENTRIES,
+        "`--from es --to en`: per lookup = (second run - a run on empty input right after it, same cache) / lines, the median over %d such "
+        "pairs; per translation = (first run of all lines - first run of one line, each on a new cache) / (lines - 1): warm pipelines, start-up excluded." % (lookups["lines"], lookups["chars"], ROUNDS),
+        "- Hits as the memory grows (3b) and size (4): the lookup part's file (made by the binary: its %d entries) filled to %s entries "
+        "by Python's sqlite3 in the binary's own schema (its triggers count the bytes), shaped as the binary writes them: its key "
+        "(header, route line, the text), a target of review length, the pack list; texts drawn from all sample reviews, numbered. Writing "
+        "them through translations would take many minutes of Apertium; the row shapes are the same. After each fill (and a checkpoint), "
+        "`cache stats` confirms the count and the same %d lines are looked up again, all hits, measured as in 3 (%d rounds, medians)." % (
+            LOOKUP_LINES, " then ".join("{:,}".format(total) for total in FILLED_ENTRIES), LOOKUP_LINES, ROUNDS),
         "",
         "| measure | first | second | ratio | goal | met |",
         "|---|---:|---:|---:|---:|:---:|",
@@ -257,13 +270,20 @@ def main():
             rounds(neural["seconds"]), n_ratio, yes(goals[1])),
         "| 3. per review: one warm Apertium translation vs one lookup (%d entries in the file) | %.2f ms | %.3f ms | %.0fx | (info) | – |" % (
             lookups["lines"], per_translation * 1000, per_lookup * 1000, per_translation / per_lookup if per_lookup > 0 else float("inf")),
-        "| 3b. one lookup with %d entries in the file | – | %.3f ms | – | (info) | – |" % (size["entries"], per_lookup_big * 1000),
+    ] + [
+        "| 3b. one lookup (a hit) with %s entries in the file | – | %.3f ms | %.2fx 3's | (info) | – |" % (
+            "{:,}".format(part["entries"]), part["hit"] * 1000, part["hit"] / per_lookup if per_lookup > 0 else float("inf"))
+        for part in filled
+    ] + [
         "| 4. size on disk of %d entries of review length | – | %.1f MB (%.0f bytes an entry; entries counted %.1f MB) | – | (info) | – |" % (
             size["entries"], size["file_bytes"] / 1048576, size["file_bytes"] / size["entries"], size["entry_bytes"] / 1048576),
         "",
         "- 3: process start and empty run %s; second run of the %d lines %s, first %s (one line on a new cache: %s)." % (
             ms(lookups["idle"]), lookups["lines"], ms(lookups["second"]), ms(lookups["first"]), ms(lookups["single"])),
-        "- 4: texts %.0f bytes on average; the key holds the text once, the target once; filled in %.1f s." % (size["text_chars"], size["fill"]),
+        "- 3b: %s." % "; ".join("%s entries: empty run %s, second run of the %d lines %s, filled in %.1f s (%d added)" % (
+            "{:,}".format(part["entries"]), ms(part["idle"]), lookups["lines"], ms(part["second"]), part["fill"], part["added"])
+            for part in filled),
+        "- 4: texts %.0f bytes on average; the key holds the text once, the target once." % size["text_chars"],
     ]
     with open(args.out, "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines) + "\n")

@@ -29,11 +29,17 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 WORKER = os.path.join(ROOT, "Sources", "TranslationEngine", "Neural", "neural_worker.py")
 TRACED = os.path.join(HERE, "traced_worker.py")
 OPTIONS = dict(beam_size=4, length_penalty=0.2, replace_unknowns=True, max_decoding_length=256, max_batch_size=32)
-# What the CLI keeps in flight (TranslateCommand.window), so the driver's batches look like its.
-WINDOW = 64
 # Every fifth sentence: the subset translated one sentence per call (all 200 would take minutes).
 PER_CALL_STEP = 5
 STARTS = 3
+# Routes of this many reviews (the German sample reviews, repeated in order to fill 32), each sent
+# at once to a warm worker that answers as one batch (before) and to one that translates the
+# first review alone beside the rest (after); ROUNDS rounds, medians.
+ROUTE_SIZES = (8, 32)
+ROUNDS = 2
+# Before each route or review: the worker counts a batch as a fresh start (its first request may
+# lead) only after IDLE_SECONDS (0.25 s) without work.
+PAUSE = 0.5
 
 
 class BenchError(Exception):
@@ -46,12 +52,15 @@ def log(message):
 
 # ---- child processes: CTranslate2 called directly ------------------------------------------------
 
-def load(package):
+def ctranslate2_translator(package, inter_threads=1):
     import ctranslate2
+    return ctranslate2.Translator(os.path.join(package, "model"), device="cpu", intra_threads=1, inter_threads=inter_threads)
+
+
+def load(package, inter_threads=1):
     import sentencepiece
     tokenizer = sentencepiece.SentencePieceProcessor(model_file=os.path.join(package, "sentencepiece.model"))
-    translator = ctranslate2.Translator(os.path.join(package, "model"), device="cpu", intra_threads=1)
-    return tokenizer, translator
+    return tokenizer, ctranslate2_translator(package, inter_threads)
 
 
 def detokenize(pieces):
@@ -71,7 +80,7 @@ def child(mode, package, source, target):
     per-call: a list of sentences, one translate_batch each (what Argos's translate() does per
     request), after one uncounted call. bare: the traced batches' pieces, then its own PSS."""
     started = time.perf_counter()
-    tokenizer, translator = load(package)
+    tokenizer, translator = load(package, 2 if mode == "bare" else 1)
     loaded, loaded_cpu = time.perf_counter(), time.process_time()
     with open(source, encoding="utf-8") as handle:
         data = json.load(handle)
@@ -98,9 +107,20 @@ def child(mode, package, source, target):
             cpu_times.append(time.process_time() - start_cpu)
         result.update(times=times, cpu=cpu_times, outputs=outputs)
     elif mode == "bare":
+        # As the worker: two replicas, a lead batch (a batch's first request alone) in parallel
+        # with the batch after it.
+        lead = None
         for batch in data:
-            if batch["sources"]:
+            if batch["sources"] and batch.get("lead") == "beside":
+                lead = threading.Thread(target=translator.translate_batch, args=(batch["sources"],), kwargs=OPTIONS)
+                lead.start()
+            elif batch["sources"]:
                 translator.translate_batch(batch["sources"], **OPTIONS)
+            if lead and batch.get("lead") != "beside":
+                lead.join()
+                lead = None
+        if lead:
+            lead.join()
         result["pss_kb"] = pss_kb()
     else:
         raise BenchError("unknown mode " + mode)
@@ -140,12 +160,12 @@ def read_batches(path):
 class Worker:
     """neural_worker.py (or the traced one) started as NeuralWorker starts it."""
 
-    def __init__(self, package, script=WORKER, batches=None):
+    def __init__(self, package, script=WORKER, batches=None, options=()):
         environment = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", LC_ALL="C.UTF-8")
         if batches:
             environment["HIKE_BENCH_BATCHES"] = batches
         self.started = time.perf_counter()
-        self.process = subprocess.Popen([sys.executable, script, package, "--threads", "1"], stdin=subprocess.PIPE,
+        self.process = subprocess.Popen([sys.executable, script, package, "--threads", "1", *options], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, env=environment, start_new_session=True)
         ready = json.loads(self.process.stdout.readline() or b"{}")
         self.ready = time.perf_counter()
@@ -176,26 +196,22 @@ class Worker:
             raise BenchError("the worker refused a request: %s" % answer["error"])
         return at, answer
 
-    def translate_all(self, texts, window=WINDOW):
-        """All texts with at most `window` in flight; (translations, time of the first answer)."""
-        by_id, pending, first = {}, iter(enumerate(texts)), None
-        in_flight = 0
-        results = [None] * len(texts)
-        for index, text in pending:
-            by_id[self.send(text)] = index
-            in_flight += 1
-            if in_flight == window:
-                break
-        while in_flight:
+    def route(self, texts):
+        """All texts sent at once (as `T` sends a route's reviews): seconds from sending to the
+        first text's answer, to the first answer of any, and to the last."""
+        sent = time.perf_counter()
+        ids = [self.send(text) for text in texts]
+        first_text = first_any = None
+        answered = 0
+        while answered < len(texts):
             at, answer = self.receive()
-            first = first or at
-            results[by_id.pop(answer["id"])] = answer["text"]
-            in_flight -= 1
-            for index, text in pending:
-                by_id[self.send(text)] = index
-                in_flight += 1
-                break
-        return results, first
+            if "id" not in answer:  # {"progress": N} between the slices of a long batch
+                continue
+            answered += 1
+            first_any = first_any or at
+            if answer["id"] == ids[0]:
+                first_text = at
+        return first_text - sent, first_any - sent, at - sent
 
     def stop(self):
         self.process.stdin.close()
@@ -331,24 +347,17 @@ def main():
         readiness.append(worker.ready - worker.started)
         if attempt < STARTS - 1:
             worker.stop()
-    sent = time.perf_counter()
-    worker.translate_all([reviews[0]])
-    first_alone = time.perf_counter() - sent
-    sent = time.perf_counter()
-    _, first_of_route = worker.translate_all(reviews[1:])
-    all_of_route = time.perf_counter() - sent
-    first_of_route -= sent
     rows.append(("3a. worker start to ready (spawn to its ready line, model loaded; median of %d)" % STARTS,
                  "%.2f s (%s)" % (statistics.median(readiness), ", ".join("%.2f" % r for r in readiness)), "–", "–",
                  "(info)", None))
-    rows.append(("3b. warm worker, first request (one German review, %d characters) to its answer" % len(reviews[0]),
-                 "%.2f s" % first_alone, "–", "–", "(info)", None))
-    rows.append(("3c. warm worker, the other %d German reviews sent at once (as `T` on a route): to the first answer, to the last"
-                 % (len(reviews) - 1), "%.2f s, %.2f s" % (first_of_route, all_of_route), "–", "–", "(info)", None))
+    before = Worker(args.package, options=["--no-lead"])
+    first_answers(worker, before, reviews, rows, notes, met)
+    before.stop()
 
-    warm_sizes = [len(batch["texts"]) for batch in read_batches(os.path.join(args.work, "warm.batches.jsonl")) if batch["texts"]]
-    notes.append("3: the warm worker's batches, in requests: %s. An answer comes back when its whole batch is done, so "
-                 "with every review of a route in one batch the first review waits for the last." % ", ".join(map(str, warm_sizes)))
+    warm_batches = read_batches(os.path.join(args.work, "warm.batches.jsonl"))
+    notes.append("3: the warm worker's batches (after), in requests, in the order they ended; a lead request beside "
+                 "the rest marked B, before it b: %s." % ", ".join(
+                     {"beside": "B", "before": "b"}.get(batch.get("lead"), "") + str(len(batch["texts"])) for batch in warm_batches))
 
     # 4. PSS of that warm worker against a bare process that did the same work.
     time.sleep(0.3)
@@ -366,6 +375,43 @@ def main():
     write_results(args, build, sentences, subset, output_pieces, rows, notes, load_start, load_end,
                   time.perf_counter() - begun)
     return 0 if all(met) else 3
+
+
+def first_answers(after, before, reviews, rows, notes, met):
+    """3b-3c: routes of ROUTE_SIZES reviews on the warm workers `before` (every batch as one) and
+    `after` (the lead request alone beside the rest), alternately, ROUNDS rounds."""
+    route_texts = reviews[1:]
+    for worker in (after, before):  # warm both: the first call of a process pays one-off costs
+        worker.route([reviews[0]])
+    measured = {}
+    for round_number in range(ROUNDS):
+        for size in ROUTE_SIZES:
+            texts = [route_texts[index % len(route_texts)] for index in range(size)]
+            log("3: round %d, a route of %d reviews" % (round_number + 1, size))
+            # Each sent a while after the worker's last answer, as a key press comes.
+            time.sleep(PAUSE)
+            alone = after.route(texts[:1])[0]
+            time.sleep(PAUSE)
+            one_batch = before.route(texts)
+            time.sleep(PAUSE)
+            split = after.route(texts)
+            measured.setdefault(size, []).append((alone, one_batch, split))
+    for size in ROUTE_SIZES:
+        runs = measured[size]
+        alone = statistics.median(run[0] for run in runs)
+        one_batch = [statistics.median(run[1][k] for run in runs) for k in range(3)]
+        split = [statistics.median(run[2][k] for run in runs) for k in range(3)]
+        first_ratio, last_ratio = split[0] / alone, split[2] / one_batch[2]
+        met.append(first_ratio <= 1.3 and last_ratio <= 1.1)
+        rows.append(("3b. a route of %d German reviews sent at once to a warm worker (as `T`): the first review's "
+                     "answer, against that review alone (%.2f s)" % (size, alone),
+                     "%.2f s" % split[0], "%.2f s (one batch)" % one_batch[0], "%.2fx alone" % first_ratio,
+                     "≤ 1.3x alone", first_ratio <= 1.3))
+        rows.append(("3c. the same route: the last answer", "%.2f s" % split[2], "%.2f s (one batch)" % one_batch[2],
+                     "%.2fx" % last_ratio, "≤ 1.1x", last_ratio <= 1.1))
+        notes.append("3, %d reviews, each round (alone; one batch: first review, last; after: first review, last): %s."
+                     % (size, "; ".join("%.2f; %.2f, %.2f; %.2f, %.2f" % (run[0], run[1][0], run[1][2], run[2][0], run[2][2])
+                                        for run in runs)))
 
 
 def pieces_summary(package, texts):
@@ -421,11 +467,17 @@ def write_results(args, build, sentences, subset, output_pieces, rows, notes, lo
         "- 2: reference = one warm Python process calling `translate_batch` with one sentence per call (what Argos's "
         "`translate()` and LibreTranslate's `/translate` do per request) on every %dth sentence of 1, after one "
         "uncounted call; ours = 1's wall time / %d." % (PER_CALL_STEP, len(sentences)),
-        "- 3: `neural_worker.py` spawned %d times (page cache warm); the last one then gets the first German sample "
-        "review alone, then the other German reviews at once with the driver's window." % STARTS,
+        "- 3: `neural_worker.py` spawned %d times (page cache warm); the last one (\"after\": an idle worker's batch "
+        "has its first request translated alone, on a second CTranslate2 replica beside the rest when the load average "
+        "leaves a core free, else before the rest) and one more started "
+        "with `--no-lead` (\"before\": every batch as one) each get one review to warm up, then in %d rounds, for "
+        "routes of %s reviews (the German sample reviews after the first, repeated in order): the route's first review "
+        "alone (after), the route sent at once to before, then to after, each 0.5 s after the last answer (as a key press comes); medians of the rounds. Goals: the first "
+        "review's answer within 1.3x its time alone, the last answer within 1.1x before's." % (
+            STARTS, ROUNDS, " and ".join(map(str, ROUTE_SIZES))),
         "- 4: PSS from `/proc/PID/smaps_rollup` of the worker of 3 after its answers (median of 5 reads), and of a bare "
-        "Python process (ctranslate2 + sentencepiece, the same model) read by itself after translating the batches "
-        "that worker formed; measured one after the other, so no library page is shared between them.",
+        "Python process (ctranslate2 + sentencepiece, the same model, two replicas) read by itself after translating the "
+        "batches that worker formed (a lead batch in a thread beside the next); measured one after the other, so no library page is shared between them.",
         "",
         "| measure | ours | reference | ratio | goal | met |",
         "|---|---:|---:|---:|---:|:---:|",

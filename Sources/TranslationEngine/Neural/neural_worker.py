@@ -12,7 +12,11 @@ is translated in slices, and after each slice but the last the worker writes {"p
 (sentences done so far): a worker that is working is never silent for long, so silence means
 it hangs. The worker exits when stdin closes, after answering what it has read.
 
-Whatever requests are waiting are translated together, up to a budget of source pieces. Each
+Whatever requests are waiting are translated together, up to a budget of source pieces. When
+such a batch finds the worker idle (its first request came a while after the last batch ended),
+its first request is translated alone and answered as soon as it is done, beside the rest on a
+second CTranslate2 replica (same weights) when a core is free, else before the rest: the first
+review of a route or the first line of a file does not wait for the last. Each
 text is split into paragraphs (on "\\n") and sentences by a simple splitter that keeps every
 space, tab and line break where it was; each sentence is SentencePiece-encoded and decoded the
 way Argos Translate does (beam 4, length penalty 0.2, unknown pieces replaced from the source,
@@ -115,6 +119,7 @@ class Worker:
         import sentencepiece
 
         self.token_budget = token_budget
+        self.threads = threads
         self.fault_on_text = None
         self.fault_hang_on_text = None
         self.fault_slice_seconds = 0.0
@@ -128,9 +133,15 @@ class Worker:
         self.target_prefix = [prefix] if prefix else None
         self.tokenizer = sentencepiece.SentencePieceProcessor(
             model_file=os.path.join(package, "sentencepiece.model"))
+        # Two replicas sharing one copy of the weights: the lead request of a batch runs on the
+        # second while the rest run on the first (see `serve`).
         self.translator = ctranslate2.Translator(
             os.path.join(package, "model"), device="cpu", compute_type=compute_type,
-            inter_threads=1, intra_threads=threads)
+            inter_threads=2, intra_threads=threads)
+        self.batch_log = None
+        self.lead_requests = True
+        self.gather_requests = 1
+        self.idle_seconds = IDLE_SECONDS
 
     def prepare(self, text):
         """A request's parts: kept text, or lists of source chunks to translate."""
@@ -166,7 +177,7 @@ class Worker:
         outputs = [None] * len(sources)
         done = 0
         for number, indices in enumerate(slices):
-            if self.fault_slice_seconds:
+            if self.fault_slice_seconds and report:
                 time.sleep(self.fault_slice_seconds)
             for index, output in zip(indices, self.translate_slice([sources[index] for index in indices])):
                 outputs[index] = output
@@ -183,6 +194,22 @@ class Worker:
         results = self.translator.translate_batch(sources, **options)
         skip = len(self.target_prefix) if self.target_prefix else 0
         return [result.hypotheses[0][skip:] for result in results]
+
+    def fits_one_slice(self, parts):
+        """Whether a prepared request is translated in one CTranslate2 call."""
+        sources = [chunk for part in parts if isinstance(part, list) for chunk in part]
+        return len(sources) <= MAX_BATCH_SIZE and sum(len(chunk) for chunk in sources) <= SLICE_PIECES
+
+    def log_batch(self, requests, lead):
+        """One line for `--batch-log`: the requests' texts and source pieces, translated together,
+        and for a lead request whether it ran "beside" the rest or "before" it (else null)."""
+        if self.batch_log is None:
+            return
+        sources = [chunk for _, parts, _ in requests for part in parts if isinstance(part, list) for chunk in part]
+        line = {"lead": lead, "texts": [text for _, _, text in requests], "sources": sources}
+        with OUTPUT_LOCK:
+            self.batch_log.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self.batch_log.flush()
 
     def answer(self, requests, report=None):
         """Translates prepared requests [(id, parts)] together; [(id, text, error)]."""
@@ -244,16 +271,24 @@ def parse_request(line):
     return (request_id, text, None)
 
 
+# Answers and progress come from two threads (the lead request's and the rest's): one line at a time.
+OUTPUT_LOCK = threading.Lock()
+
+
 def report_progress(done):
-    sys.stdout.write(json.dumps({"progress": done}) + "\n")
-    sys.stdout.flush()
+    with OUTPUT_LOCK:
+        sys.stdout.write(json.dumps({"progress": done}) + "\n")
+        sys.stdout.flush()
 
 
 def write(answers):
-    out = sys.stdout
-    for request_id, text, error in answers:
-        out.write(json.dumps({"id": request_id, "text": text, "error": error}) + "\n")
-    out.flush()
+    if not answers:
+        return
+    with OUTPUT_LOCK:
+        out = sys.stdout
+        for request_id, text, error in answers:
+            out.write(json.dumps({"id": request_id, "text": text, "error": error}) + "\n")
+        out.flush()
 
 
 # How long a batch waits, from its first request, for more to arrive: requests sent together
@@ -262,12 +297,43 @@ def write(answers):
 GATHER_SECONDS = 0.010
 
 
+def translate_and_write(worker, requests, lead, report=None):
+    """Translates prepared requests [(id, parts, text)] together and writes their answers."""
+    answers = worker.answer([(request_id, parts) for request_id, parts, _ in requests], report)
+    worker.log_batch(requests, lead)
+    write(answers)
+
+
+def translate_lead(worker, request, beside):
+    try:
+        translate_and_write(worker, [request], "beside" if beside else "before")
+    except BrokenPipeError:
+        pass  # the host is gone; the main thread ends the worker
+
+
+def spare_core(threads):
+    """Whether a core is likely idle for a lead request beside a batch of `threads` threads:
+    the last minute's load average leaves one free."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return cores > threads and os.getloadavg()[0] <= cores - threads
+
+
+# A batch whose first request comes this long after the last batch ended found the worker idle
+# (a route's `T`, a file's first lines). A host that sends more as answers come (the CLI's
+# window) answers within milliseconds, so its batches stay whole.
+IDLE_SECONDS = 0.25
+
+
 def serve(worker, inbox):
-    finished = False
+    finished, last_end = False, None
     while not finished:
         item = inbox.get()
+        idle = last_end is None or time.monotonic() - last_end >= worker.idle_seconds
         deadline = time.monotonic() + GATHER_SECONDS
-        batch, answers, pieces = [], [], 0
+        batch, refused, pieces = [], [], 0
         while True:
             if item is None:
                 finished = True
@@ -278,20 +344,42 @@ def serve(worker, inbox):
             if error is None:
                 try:
                     parts = worker.prepare(text)
-                    batch.append((request_id, parts))
+                    batch.append((request_id, parts, text))
                     pieces += sum(len(chunk) for part in parts if isinstance(part, list) for chunk in part)
                 except Exception as failure:
-                    answers.append((request_id, None, "could not tokenize: %s" % failure))
+                    refused.append((request_id, None, "could not tokenize: %s" % failure))
             else:
-                answers.append((request_id, None, error))
+                refused.append((request_id, None, error))
             if pieces >= worker.token_budget:
                 break
             try:
-                item = inbox.get(timeout=max(deadline - time.monotonic(), 0)) if deadline > time.monotonic() else inbox.get_nowait()
+                if len(batch) + len(refused) < worker.gather_requests:
+                    item = inbox.get()
+                elif deadline > time.monotonic():
+                    item = inbox.get(timeout=max(deadline - time.monotonic(), 0))
+                else:
+                    item = inbox.get_nowait()
             except queue.Empty:
                 break
-        answers.extend(worker.answer(batch, report_progress))
-        write(answers)
+        write(refused)
+        # First answer first: on an idle worker, the batch's first request (one CTranslate2
+        # call's worth) is translated alone and answered at once. With a core to spare it runs
+        # on the second replica beside the rest, so the batch is not slowed; without one it runs
+        # before the rest (a batch's fixed cost paid twice, but the first answer in its own time).
+        lead = None
+        if idle and worker.lead_requests and len(batch) > 1 and worker.fits_one_slice(batch[0][1]):
+            lead, batch = batch[0], batch[1:]
+            if spare_core(worker.threads):
+                lead = threading.Thread(target=translate_lead, args=(worker, lead, True), daemon=True)
+                lead.start()
+            else:
+                translate_lead(worker, lead, False)
+                lead = None
+        if batch:
+            translate_and_write(worker, batch, None, report_progress)
+        if lead:
+            lead.join()
+        last_end = time.monotonic()
 
 
 def main():
@@ -305,8 +393,17 @@ def main():
     parser.add_argument("--fault-on-text", default=None, help=argparse.SUPPRESS)
     # For tests of hangs: a request whose text holds this makes the worker stop answering for good.
     parser.add_argument("--fault-hang-on-text", default=None, help=argparse.SUPPRESS)
-    # For tests of long texts: each slice takes this many seconds more (a slow machine's model).
+    # For tests of long texts: each slice takes this many seconds more (a slow machine's model);
+    # a lead request's (see `serve`) does not.
     parser.add_argument("--fault-slice-seconds", type=float, default=0.0, help=argparse.SUPPRESS)
+    # For tests and bench/neural: one JSON line per batch translated ({"lead", "texts", "sources"}).
+    parser.add_argument("--batch-log", default=None, help=argparse.SUPPRESS)
+    # For tests of batch forming: a batch waits until it holds this many requests (or input ends).
+    parser.add_argument("--gather-requests", type=int, default=1, help=argparse.SUPPRESS)
+    # For tests: how long after a batch the worker counts as idle (see IDLE_SECONDS).
+    parser.add_argument("--idle-seconds", type=float, default=IDLE_SECONDS, help=argparse.SUPPRESS)
+    # For bench/neural's before-and-after: every batch as one, no lead request.
+    parser.add_argument("--no-lead", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     try:
         worker = Worker(args.package, max(1, args.threads), max(1, args.token_budget),
@@ -324,6 +421,11 @@ def main():
         worker.fault_on_text = args.fault_on_text
     worker.fault_hang_on_text = args.fault_hang_on_text
     worker.fault_slice_seconds = max(0.0, args.fault_slice_seconds)
+    worker.lead_requests = not args.no_lead
+    worker.gather_requests = args.gather_requests
+    worker.idle_seconds = max(0.0, args.idle_seconds)
+    if args.batch_log:
+        worker.batch_log = open(args.batch_log, "a", encoding="utf-8")
     sys.stdout.write(json.dumps({"ready": True, "pid": os.getpid()}) + "\n")
     sys.stdout.flush()
     try:
