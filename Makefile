@@ -10,12 +10,17 @@ PREFIX ?= $(HOME)/.local
 setup:
 	@bash scripts/setup
 
+# SwiftPM leaves TemporaryDirectory.* folders and lock files in $TMPDIR on every call: the
+# build's go to a folder of its own, removed after.
 build: setup
-	$(SWIFT) build
+	@scratch="$$(mktemp -d /tmp/hike-make-build.XXXXXX)"; \
+	TMPDIR="$$scratch" $(SWIFT) build; status=$$?; rm -rf "$$scratch"; exit $$status
 
 ## Install what is missing, build the local pack repository once, build, and run the app on the sample data.
 run: build packs
-	"$$($(SWIFT) build --show-bin-path)/hike-reviews" --data sample-data $(ARGS)
+	@scratch="$$(mktemp -d /tmp/hike-make-run.XXXXXX)"; \
+	bin="$$(TMPDIR="$$scratch" $(SWIFT) build --show-bin-path)"; rm -rf "$$scratch"; \
+	"$$bin/hike-reviews" --data sample-data $(ARGS)
 
 ## The app's default pack repository, built once from Debian's Apertium pairs (one to two minutes, 122 MB).
 packs: setup
