@@ -40,9 +40,8 @@ extension AppState {
     }
 
     mutating func runPacks(_ command: Command) -> [Effect] {
-        guard case .packs(var packs) = screens.last else { return [] }
-        let outcome = packs.run(command, rows: max(1, bodyHeight - 3))
-        screens[screens.count - 1] = .packs(packs)
+        let rows = max(1, bodyHeight - 3)
+        guard let outcome = onPacksScreen({ $0.run(command, rows: rows) }) else { return [] }
         switch outcome {
         case .none: break
         case .back:
@@ -176,10 +175,7 @@ extension AppState {
     mutating func reducePacks(_ action: Action) -> [Effect] {
         switch action {
         case .packsChanged(let message):
-            guard case .packs(var packs) = screens.last else { return [] }
-            let effects = packs.changed(message: message)
-            screens[screens.count - 1] = .packs(packs)
-            return effects
+            return onPacksScreen { $0.changed(message: message) } ?? []
         case .installQuestionReady(let request):
             guard case .packs = screens.last else { return [] }
             dialogs.open(.consent(ConsentDialogState(requestID: nil, request: request)))
@@ -187,12 +183,19 @@ extension AppState {
             unreachablePacks.formUnion(outage.packIDs)
             if announcedOutages.insert(outage.repository).inserted { statusMessage = outage.line }
         case .packsLoaded(let rows, let message):
-            guard case .packs(var packs) = screens.last else { return [] }
-            packs.listed(rows, message: message)
-            screens[screens.count - 1] = .packs(packs)
+            onPacksScreen { $0.listed(rows, message: message) }
         default:
             break
         }
         return []
+    }
+
+    /// Runs `body` on the packs screen when it is on top and stores it back; nil when it is not.
+    @discardableResult
+    private mutating func onPacksScreen<Result>(_ body: (inout PacksScreenState) -> Result) -> Result? {
+        guard case .packs(var packs) = screens.last else { return nil }
+        let result = body(&packs)
+        screens[screens.count - 1] = .packs(packs)
+        return result
     }
 }

@@ -56,10 +56,7 @@ public final class ApertiumPipeline: Sendable, PoolMember {
 
     /// Starts the processes now rather than on the first request.
     public func start() async throws {
-        // Starting is not a request: the claim the pool handed it out with ends here, or the
-        // pool could not stop it to make room for another for `claimLifetime`.
-        defer { slot.unclaim() }
-        _ = try await generation()
+        try await startProcesses()
     }
 
     /// Translates `text`; throws `ChildProcessError` if it fails twice or the pipeline is shut down.

@@ -69,10 +69,7 @@ public final class NeuralWorker: Sendable, PoolMember {
 
     /// Starts the worker now and waits until its model is loaded.
     public func start() async throws {
-        // Starting is not a request: the claim the pool handed it out with ends here, or the
-        // pool could not stop it to make room for another for `claimLifetime`.
-        defer { slot.unclaim() }
-        _ = try await generation()
+        try await startProcesses()
     }
 
     /// Translates `text`; throws `ChildProcessError` when it broke the worker twice, the worker

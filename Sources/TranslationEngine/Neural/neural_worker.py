@@ -366,19 +366,18 @@ def serve(worker, inbox):
         # call's worth) is translated alone and answered at once. With a core to spare it runs
         # on the second replica beside the rest, so the batch is not slowed; without one it runs
         # before the rest (a batch's fixed cost paid twice, but the first answer in its own time).
-        lead = None
+        beside = None
         if idle and worker.lead_requests and len(batch) > 1 and worker.fits_one_slice(batch[0][1]):
-            lead, batch = batch[0], batch[1:]
+            first, batch = batch[0], batch[1:]
             if spare_core(worker.threads):
-                lead = threading.Thread(target=translate_lead, args=(worker, lead, True), daemon=True)
-                lead.start()
+                beside = threading.Thread(target=translate_lead, args=(worker, first, True), daemon=True)
+                beside.start()
             else:
-                translate_lead(worker, lead, False)
-                lead = None
+                translate_lead(worker, first, False)
         if batch:
             translate_and_write(worker, batch, None, report_progress)
-        if lead:
-            lead.join()
+        if beside:
+            beside.join()
         last_end = time.monotonic()
 
 

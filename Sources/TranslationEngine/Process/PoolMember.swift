@@ -7,6 +7,8 @@ import Foundation
 protocol PoolMember: AnyObject, Sendable {
     associatedtype Process: ProcessGeneration
     var slot: ProcessSlot<Process> { get }
+    /// The running generation, spawned (once the restart policy allows) if none runs.
+    func generation() async throws -> Process
     /// Starts the processes now rather than on the first request.
     func start() async throws
     /// Kills the processes for good; later requests throw `ChildProcessError.shutDown`.
@@ -43,6 +45,14 @@ extension PoolMember {
     @discardableResult
     func stopProcesses(sparingClaimsWithin claimLifetime: Duration = .zero) -> Bool {
         slot.stopIfIdle(sparingClaimsWithin: claimLifetime)
+    }
+
+    /// What `start()` does for both kinds: spawns the processes if none run. Starting is not a
+    /// request, so the claim the pool handed the member out with ends here; else the pool could
+    /// not stop it to make room for another for `claimLifetime`.
+    func startProcesses() async throws {
+        defer { slot.unclaim() }
+        _ = try await generation()
     }
 
     /// Marks it as handed to a caller whose request is about to come (see `stopProcesses`).
