@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "MLKitTranslate", targets: ["MLKitTranslate"]),
         // The engine's Apertium code table as JSON, for scripts/build-pack-repo.
         .executable(name: "apertium-codes", targets: ["ApertiumCodesTool"]),
+        // Preloaded into apertium-tagger by the engine (TaggerReset): never linked.
+        .library(name: "HikeTaggerReset", type: .dynamic, targets: ["CTaggerReset"]),
     ],
     targets: [
         .systemLibrary(
@@ -36,6 +38,8 @@ let package = Package(
             name: "CCLD2",
             linkerSettings: [.linkedLibrary("cld2_full"), .linkedLibrary("cld2")]
         ),
+        // apertium-tagger's open class put back after each text (see tagger_reset.cc).
+        .target(name: "CTaggerReset"),
         // The one escaping sanitiser, shared by the two libraries and the app (package access).
         .target(name: "TextSafety"),
         .target(name: "ReviewModel", dependencies: ["TextSafety"]),

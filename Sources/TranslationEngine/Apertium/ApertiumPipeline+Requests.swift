@@ -97,7 +97,8 @@ extension ApertiumPipeline {
     /// The running generation, spawning one if needed (see `ProcessSlot.current`).
     func generation() async throws -> ChildPipeline {
         try await slot.current(policy: restartPolicy) {
-            try ChildPipeline.spawn(mode.stages, tapAfter: mode.markTapAfter, environment: ChildProcess.environment(environment))
+            try ChildPipeline.spawn(mode.stages, tapAfter: mode.markTapAfter, environment: ChildProcess.environment(environment),
+                                    taggerReset: taggerReset)
         }
     }
 

@@ -20,19 +20,24 @@ public final class ApertiumPipeline: Sendable, PoolMember {
     public let limits: TextLimits
     /// The variables the stages start with (the locale is pinned to C.UTF-8 on the way).
     public let environment: [String: String]
+    /// The library preloaded into the HMM tagger so it is set back after each text rather than
+    /// replaced (`TaggerReset`); nil: replaced.
+    public let taggerReset: String?
     let slot = ProcessSlot<ChildPipeline>()
     /// Requests framed so far (part of each nonce).
     let requests = Atomic<UInt64>(0)
 
     /// Creates a pipeline for a parsed mode; processes start on the first request or `start()`.
     public init(mode: ModeFile, restartPolicy: RestartPolicy = .standard, limits: TextLimits = .standard,
-                environment: [String: String] = ["PATH": ChildProcess.systemPath]) {
+                environment: [String: String] = ["PATH": ChildProcess.systemPath],
+                taggerReset: String? = TaggerReset.besideExecutable) {
         // A dead stage must surface as EPIPE, not kill the host.
         signal(SIGPIPE, SIG_IGN)
         self.mode = mode
         self.restartPolicy = restartPolicy
         self.limits = limits
         self.environment = environment
+        self.taggerReset = taggerReset
     }
 
     /// Creates a pipeline from a mode file, rewriting `/usr/share/apertium` to `dataRoot`; the
@@ -43,11 +48,12 @@ public final class ApertiumPipeline: Sendable, PoolMember {
     public convenience init(
         modeFile path: String, dataRoot: String? = nil,
         restartPolicy: RestartPolicy = .standard, limits: TextLimits = .standard,
-        environment: [String: String] = ["PATH": ChildProcess.systemPath]
+        environment: [String: String] = ["PATH": ChildProcess.systemPath],
+        taggerReset: String? = TaggerReset.besideExecutable
     ) throws {
         let searchPath = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? ChildProcess.systemPath
         try self.init(mode: ModeFile(contentsOf: path, dataRoot: dataRoot, markUnknown: true, searchPath: searchPath),
-                      restartPolicy: restartPolicy, limits: limits, environment: environment)
+                      restartPolicy: restartPolicy, limits: limits, environment: environment, taggerReset: taggerReset)
     }
 
     deinit {
@@ -85,5 +91,10 @@ public final class ApertiumPipeline: Sendable, PoolMember {
     /// How many times the running generation replaced its tagger (see `TaggerSlot`).
     var taggerReplacements: Int {
         slot.child?.tagger?.replacements ?? 0
+    }
+
+    /// How many times the running generation's tagger was set back instead (see `TaggerReset`).
+    var taggerResets: Int {
+        slot.child?.tagger?.resets ?? 0
     }
 }

@@ -6,15 +6,18 @@ extension ChildPipeline {
     ///
     /// With `tapAfter`, that stage's output comes to this process and a tap thread passes it on
     /// to the next stage (see `MarkTap`). `environment` is what every stage starts with
-    /// (`ChildProcess.environment(_:)`).
+    /// (`ChildProcess.environment(_:)`); with `taggerReset`, the HMM tagger also preloads that
+    /// library (see `TaggerReset`).
     static func spawn(_ stages: [ModeFile.Stage], tapAfter: Int? = nil,
-                      environment: [String] = ChildProcess.environment(["PATH": ChildProcess.systemPath])) throws -> ChildPipeline {
+                      environment: [String] = ChildProcess.environment(["PATH": ChildProcess.systemPath]),
+                      taggerReset: String? = nil) throws -> ChildPipeline {
         guard !stages.isEmpty else { throw ChildProcessError.noStages }
         // The HMM tagger, if any, is fed through this process and can be replaced (see
         // `TaggerSlot`); it reports new ambiguity classes on stderr with -d.
         let taggerIndex = stages.firstIndex { $0.executable.hasSuffix("/apertium-tagger") && $0.arguments.contains("-g") }
         var stages = stages
         if let taggerIndex { stages[taggerIndex].arguments.insert("-d", at: 0) }
+        let taggerEnvironment = taggerReset.map { TaggerReset.environment(environment, preloading: $0) } ?? environment
         let tapIndex = tapAfter.flatMap { $0 + 1 < stages.count ? $0 : nil }
 
         // pipes[i] feeds stage i; pipes[count] is the last stage's output. Then one pipe for
@@ -63,7 +66,7 @@ extension ChildPipeline {
                 let pid = try ChildProcess.spawn(stage.executable, arguments: stage.arguments, stdin: stdin(of: index),
                                                  stdout: stdout(of: index),
                                                  stderr: index == taggerIndex ? taggerPipes?.stderr.write : nil,
-                                         processGroup: group, environment: environment)
+                                                 processGroup: group, environment: index == taggerIndex ? taggerEnvironment : environment)
                 pids.append(pid)
             } catch {
                 guardian.killGroup()
@@ -90,7 +93,7 @@ extension ChildPipeline {
             kept.formUnion([relay.fromPrevious, relay.toTagger, relay.fromTagger, relay.toNext,
                             relay.taggerInput, relay.taggerOutput, relay.reportsRead, relay.reportsWrite])
             tagger = TaggerSlot(index: taggerIndex, stage: stages[taggerIndex], pid: pids[taggerIndex], pipes: relay,
-                                processGroup: group, environment: environment)
+                                processGroup: group, environment: taggerEnvironment)
         }
         for pipe in pipes {
             if !kept.contains(pipe.read) { close(pipe.read) }

@@ -106,6 +106,11 @@ final class TaggerSlot: Sendable {
         state.withLock { $0.replacements }
     }
 
+    /// How many times `TaggerReset`'s library set the tagger back instead.
+    var resets: Int {
+        state.withLock { $0.reports.resets }
+    }
+
     /// Starts the relay; `onFailure` is called if the tagger dies by itself or cannot be replaced.
     func start(onFailure: @escaping @Sendable () -> Void) {
         failureHandler.withLock { $0 = onFailure }

@@ -18,15 +18,20 @@ public struct EngineEnvironment: Sendable {
         public var neuralThreads: Int
         /// Pipelines per mode file at most (a second one keeps both cores busy on bulk work).
         public var maxReplicas: Int
+        /// The library preloaded into Apertium's HMM tagger so that, after a text that changed
+        /// it, it is set back rather than replaced by a fresh process (`TaggerReset`); nil: replaced.
+        public var taggerReset: String?
 
         /// 768 MB, 300 s, one thread (on two loaded cores two were slower than one), and two
         /// replicas where there are two cores.
         public init(memoryBudget: Int = 768 << 20, idleTimeout: Duration = .seconds(300), neuralThreads: Int = 1,
-                    maxReplicas: Int = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount))) {
+                    maxReplicas: Int = min(2, max(1, ProcessInfo.processInfo.activeProcessorCount)),
+                    taggerReset: String? = TaggerReset.besideExecutable) {
             self.memoryBudget = memoryBudget
             self.idleTimeout = idleTimeout
             self.neuralThreads = neuralThreads
             self.maxReplicas = maxReplicas
+            self.taggerReset = taggerReset
         }
     }
 

@@ -25,6 +25,8 @@ actor PipelinePool {
         var maxWaitForRoom: Duration = .seconds(30)
         /// CTranslate2's intra-op threads per neural worker.
         var neuralThreads: Int = 1
+        /// Preloaded into the HMM tagger (`TaggerReset`); nil: the tagger is replaced instead.
+        var taggerReset: String? = TaggerReset.besideExecutable
     }
 
     /// What a member is for: a mode file, or a model folder run with some threads.
@@ -74,7 +76,8 @@ actor PipelinePool {
     /// and room made in the budget for processes that are about to start.
     func pipeline(for location: InstalledPairs.Location) async throws -> ApertiumPipeline {
         try await member(for: .apertium(location), maxReplicas: settings.maxReplicas) {
-            try ApertiumPipeline(modeFile: location.modeFile, dataRoot: location.dataRoot, environment: childEnvironment)
+            try ApertiumPipeline(modeFile: location.modeFile, dataRoot: location.dataRoot, environment: childEnvironment,
+                                 taggerReset: settings.taggerReset)
         }
     }
 
@@ -257,6 +260,7 @@ extension PipelinePool.Settings {
     /// queued on every one, busy for 0.5 s).
     init(_ pipelines: EngineEnvironment.Pipelines) {
         self.init(memoryBudget: pipelines.memoryBudget, idleTimeout: pipelines.idleTimeout, maxReplicas: pipelines.maxReplicas,
-                  replicaThreshold: 8, replicaAfter: .milliseconds(500), neuralThreads: pipelines.neuralThreads)
+                  replicaThreshold: 8, replicaAfter: .milliseconds(500), neuralThreads: pipelines.neuralThreads,
+                  taggerReset: pipelines.taggerReset)
     }
 }

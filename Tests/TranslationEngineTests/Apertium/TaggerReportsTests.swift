@@ -46,3 +46,35 @@ extension TaggerReportsTests {
         #expect(!TaggerReports.segment(segment, holds: Array("pena".utf8)))
     }
 }
+
+/// `TaggerReset`'s marker: the reports before it are settled, the ones after it are not.
+extension TaggerReportsTests {
+    static let marker = String(decoding: TaggerReset.marker, as: UTF8.self)
+
+    @Test func theResetMarkerSettlesEveryReportBeforeItReadByteByByte() {
+        var reports = TaggerReports()
+        for byte in Array((Self.report + Self.warning + Self.report + Self.marker).utf8) {
+            reports.append([byte][...])
+        }
+        #expect(!reports.hasUnsettled)
+        #expect(reports.resets == 1)
+    }
+
+    @Test func aReportAfterTheMarkerStaysUnsettled() {
+        var reports = TaggerReports()
+        let later = Self.report.replacingOccurrences(of: "Apenas", with: "poco")
+        reports.append(Array((Self.report + Self.marker + later).utf8)[...])
+        #expect(reports.hasUnsettled && reports.firstWord == Array("poco".utf8))
+        #expect(reports.resets == 1)
+        // A marker in the middle of a report (a torn write): that report has no word, and the marker settles it.
+        var torn = TaggerReports()
+        torn.append(Array(("Error: A new ambiguity class was found. \n" + Self.marker).utf8)[...])
+        #expect(!torn.hasUnsettled && torn.resets == 1)
+    }
+
+    @Test func aMarkerAloneSettlesNothingAndIsCounted() {
+        var reports = TaggerReports()
+        reports.append(Array((Self.marker + Self.marker).utf8)[...])
+        #expect(!reports.hasUnsettled && reports.resets == 2)
+    }
+}

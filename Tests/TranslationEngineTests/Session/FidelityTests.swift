@@ -91,22 +91,37 @@ extension FidelityTests {
 }
 
 extension FidelityTests {
-    /// Portuguese reviews, one of which makes the tagger replace itself, three times over in a
-    /// shuffled order, 16 at a time: every answer still equals the command's for that text.
-    @Test func taggerReplacementsUnderConcurrencyKeepEveryAnswerExact() async throws {
+    /// Portuguese reviews, one of which changes the tagger, three times over in a shuffled order,
+    /// 16 at a time: every answer still equals the command's for that text, whether the tagger is
+    /// set back after that text by the preloaded library (`TaggerReset`, never replaced) or
+    /// replaced by a fresh process (without it).
+    @Test(arguments: [true, false])
+    func taggerChangesUnderConcurrencyKeepEveryAnswerExact(setBack: Bool) async throws {
         Self.referencesStarted
+        let library = TaggerReset.besideExecutable
+        if setBack {
+            guard try Fixture.check(library != nil, "\(TaggerReset.libraryName) beside the test binary (swift build makes it)") else { return }
+        }
         let texts = Self.texts(in: "pt")
         let outputs = try await ApertiumReference.translate(texts, modes: ["pt-es"])
         let references = Dictionary(zip(texts, outputs.map(Self.normalized))) { first, _ in first }
         var generator = SystemRandomNumberGenerator()
         let order = (texts + texts + texts).shuffled(using: &generator)
-        let pool = PipelinePool(settings: .init(memoryBudget: 1 << 30, idleTimeout: .seconds(600), maxReplicas: 1, replicaThreshold: 8, replicaAfter: .seconds(60)))
+        var settings = PipelinePool.Settings(memoryBudget: 1 << 30, idleTimeout: .seconds(600), maxReplicas: 1, replicaThreshold: 8, replicaAfter: .seconds(60))
+        settings.taggerReset = setBack ? library : nil
+        let pool = PipelinePool(settings: settings)
         let session = TranslationSession(sourceTag: "pt", targetTag: "es", pairs: TranslationSessionTests.pairs, pool: pool)
         let responses = try await session.translations(from: order.map { .init(sourceText: $0) })
         let wrong = zip(order, responses).filter { Self.normalized($0.1.targetText) != references[$0.0] }
         #expect(wrong.isEmpty, "\(wrong.count) of \(order.count) differ: \(wrong.first.map { Self.firstDifference(Self.normalized($0.1.targetText), references[$0.0] ?? "") } ?? "")")
-        let replaced = await pool.running().map(\.pipeline.taggerReplacements).reduce(0, +)
-        #expect(replaced >= 3, "the tagger was replaced \(replaced) times")
+        let pipelines = await pool.running().map(\.pipeline)
+        let replaced = pipelines.map(\.taggerReplacements).reduce(0, +)
+        let setBackTimes = pipelines.map(\.taggerResets).reduce(0, +)
+        if setBack {
+            #expect(setBackTimes >= 3 && replaced == 0, "set back \(setBackTimes) times, replaced \(replaced) times")
+        } else {
+            #expect(replaced >= 3 && setBackTimes == 0, "replaced \(replaced) times, set back \(setBackTimes) times")
+        }
         await pool.shutdownAll()
     }
 }

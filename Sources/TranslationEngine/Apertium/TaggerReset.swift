@@ -1,0 +1,42 @@
+import Foundation
+
+/// The library preloaded into `apertium-tagger` (`Sources/CTaggerReset`, built by SwiftPM as
+/// `libHikeTaggerReset.so`) that undoes the HMM tagger's change to itself at the end of each
+/// text, so a tagger that met a new ambiguity class serves the next text as a fresh one would,
+/// without a process start.
+///
+/// The tagger changes its open class when a word's ambiguity class is missing from its model
+/// (see `TaggerSlot`). The library copies the open class when the tagger first asks for one,
+/// puts it back at each NUL flush that followed such a word, and writes `marker` to stderr before
+/// the NUL goes out. `TaggerReports` takes the marker as settling every report before it, so the
+/// relay replaces the tagger only for a report no marker follows: when the library is missing,
+/// was built for another libapertium, or the tagger does not call what it interposes.
+public enum TaggerReset {
+    /// The file SwiftPM builds (the `HikeTaggerReset` product).
+    public static let libraryName = "libHikeTaggerReset.so"
+
+    /// What the library writes to the tagger's stderr after putting the open class back.
+    static let marker = Array("hike tagger reset: open class restored\n".utf8)
+
+    /// The library beside the running executable (where `swift build` puts both) or in
+    /// `../lib/hike-reviews/` from it (where `make install` puts it); nil when neither has it,
+    /// or its path holds a space or colon (`LD_PRELOAD` splits on both).
+    public static let besideExecutable: String? = {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        let folder = (executable as NSString).deletingLastPathComponent
+        let candidates = [folder + "/" + libraryName, folder + "/../lib/hike-reviews/" + libraryName]
+        return candidates.lazy
+            .map { ($0 as NSString).standardizingPath }
+            .first { access($0, R_OK) == 0 && !$0.contains(" ") && !$0.contains(":") }
+    }()
+
+    /// `environment` (`KEY=value` entries) with the library preloaded: first in `LD_PRELOAD`,
+    /// ahead of whatever it held.
+    static func environment(_ environment: [String], preloading library: String) -> [String] {
+        let key = "LD_PRELOAD="
+        var result = environment.filter { !$0.hasPrefix(key) }
+        let earlier = environment.last { $0.hasPrefix(key) }.map { String($0.dropFirst(key.count)) } ?? ""
+        result.append(key + library + (earlier.isEmpty ? "" : ":" + earlier))
+        return result
+    }
+}
