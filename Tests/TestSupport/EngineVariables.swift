@@ -12,6 +12,7 @@ public enum EngineVariables {
     public static let numeric: Set<String> = [
         "HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS", "HIKE_REVIEWS_DOWNLOAD_MIN_RATE", "HIKE_REVIEWS_PIPELINE_MEMORY_MB",
         "HIKE_REVIEWS_PIPELINE_IDLE_SECONDS", "HIKE_REVIEWS_NEURAL_THREADS", "HIKE_REVIEWS_CACHE_MAX_MB",
+        "HIKE_REVIEWS_PIPELINE_REPLICAS",
     ]
 
     /// Other variables it reads: where the store and the memory go by default, the user's

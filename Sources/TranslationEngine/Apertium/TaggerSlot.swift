@@ -170,8 +170,13 @@ final class TaggerSlot: Sendable {
 
     /// Whether the tagger must be replaced after the segment whose output just came back (the
     /// first in the window): some report read so far is charged to it.
+    ///
+    /// Once `TaggerReset`'s library has shown it is in effect (one marker read), nothing is: a
+    /// report always comes with a marker at the end of its own segment, written before that
+    /// segment's NUL, so a report still unsettled here is a later segment's, which its own
+    /// marker will settle.
     private func reportCharged(to state: inout State) -> Bool {
-        guard state.reports.hasUnsettled else { return false }
+        guard state.reports.hasUnsettled, state.reports.resets == 0 else { return false }
         // A report of unknown word (not parsed whole yet) is charged to this segment.
         guard let word = state.reports.firstWord, let first = state.inTagger.first else { return true }
         if TaggerReports.segment(first, holds: word) { return true }

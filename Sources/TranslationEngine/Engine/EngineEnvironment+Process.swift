@@ -15,7 +15,8 @@ extension EngineEnvironment {
     ///   (Debian's pairs do not count).
     /// - `HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS`, `HIKE_REVIEWS_DOWNLOAD_MIN_RATE`: `DownloadLimits`.
     /// - `HIKE_REVIEWS_PIPELINE_MEMORY_MB` (768), `HIKE_REVIEWS_PIPELINE_IDLE_SECONDS` (300),
-    ///   `HIKE_REVIEWS_NEURAL_THREADS` (1): `Pipelines`.
+    ///   `HIKE_REVIEWS_PIPELINE_REPLICAS` (1, 2 from four cores), `HIKE_REVIEWS_NEURAL_THREADS`
+    ///   (1): `Pipelines`.
     /// - `HIKE_REVIEWS_NEURAL_PYTHON` and `HIKE_REVIEWS_NEURAL_WORKER`: the neural runtime, when
     ///   both name files that are there.
     /// - `HIKE_REVIEWS_LANGID_MODEL`: the short-text language-ID model.
@@ -177,6 +178,9 @@ extension EngineEnvironment {
             }
             if let threads = number(.neuralThreads) {
                 pipelines.neuralThreads = Int(threads)
+            }
+            if let replicas = number(.pipelineReplicas) {
+                pipelines.maxReplicas = Int(replicas)
             }
             return pipelines
         }

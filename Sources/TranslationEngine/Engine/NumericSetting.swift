@@ -71,12 +71,16 @@ extension NumericSetting {
     /// `Pipelines.neuralThreads`.
     public static let neuralThreads = NumericSetting(name: "HIKE_REVIEWS_NEURAL_THREADS", range: 1...64, isWhole: true,
                                                      unit: "threads", defaultValue: 1)
+    /// `Pipelines.maxReplicas`.
+    public static let pipelineReplicas = NumericSetting(name: "HIKE_REVIEWS_PIPELINE_REPLICAS", range: 1...16, isWhole: true,
+                                                        unit: "pipelines", defaultValue: Double(EngineEnvironment.Pipelines.defaultReplicas))
     /// `TranslationMemory.Settings.maxBytes`.
     public static let cacheMaxMegabytes = NumericSetting(name: "HIKE_REVIEWS_CACHE_MAX_MB", range: 0...1_048_576,
                                                          unit: "MB", defaultValue: 256)
 
     /// Every numeric setting `EngineEnvironment.fromProcess` reads.
     public static let all: [NumericSetting] = [
-        downloadIdleSeconds, downloadMinimumRate, pipelineMemoryMegabytes, pipelineIdleSeconds, neuralThreads, cacheMaxMegabytes,
+        downloadIdleSeconds, downloadMinimumRate, pipelineMemoryMegabytes, pipelineIdleSeconds, pipelineReplicas, neuralThreads,
+        cacheMaxMegabytes,
     ]
 }

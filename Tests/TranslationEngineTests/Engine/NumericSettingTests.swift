@@ -38,10 +38,12 @@ extension NumericSettingTests {
         let environment = EngineEnvironment.fromProcess([
             "HIKE_REVIEWS_CACHE_MAX_MB": "1048576", "HIKE_REVIEWS_PIPELINE_MEMORY_MB": "1048576", "HIKE_REVIEWS_PIPELINE_IDLE_SECONDS": "1e7",
             "HIKE_REVIEWS_DOWNLOAD_IDLE_SECONDS": "0.5", "HIKE_REVIEWS_DOWNLOAD_MIN_RATE": "1073741824", "HIKE_REVIEWS_NEURAL_THREADS": "64",
+            "HIKE_REVIEWS_PIPELINE_REPLICAS": "16",
         ], remembersTranslations: true)
         #expect(environment.problems.isEmpty)
         #expect(environment.memory?.maxBytes == 1 << 40 && environment.pipelines.memoryBudget == 1 << 40)
         #expect(environment.pipelines.idleTimeout == .seconds(10_000_000) && environment.pipelines.neuralThreads == 64)
+        #expect(environment.pipelines.maxReplicas == 16)
         #expect(environment.downloadLimits.idleTimeout == .milliseconds(500) && environment.downloadLimits.minimumRate == 1 << 30)
     }
 
