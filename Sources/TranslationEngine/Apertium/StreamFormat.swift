@@ -27,49 +27,72 @@ public enum StreamFormat {
     /// (without it a last word can be tagged, and so translated, differently). NUL, the flush
     /// marker, becomes a space.
     public static func deformat(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        var run = String.UnicodeScalarView()
+        String(decoding: deformattedBytes(text), as: UTF8.self)
+    }
+
+    /// `deformat` as UTF-8, worked out on the text's UTF-8: every blank and syntax scalar is
+    /// ASCII, and no byte of a longer scalar is, so a byte scan is exact (and a request no
+    /// longer costs a scalar view built and copied twice).
+    static func deformattedBytes(_ text: String) -> [UInt8] {
+        var text = text
+        text.makeContiguousUTF8()
+        return text.utf8.withContiguousStorageIfAvailable(deformattedBytes(utf8:)) ?? deformattedBytes(utf8: Array(text.utf8))
+    }
+
+    private static func deformattedBytes<Bytes: Collection<UInt8>>(utf8 input: Bytes) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(input.count + input.count / 8 + 8)
+        var run: [UInt8] = []
         func flush(atEnd: Bool) {
             guard !run.isEmpty else { return }
             // A paragraph break as destxt reads one: "\n\n" or "\r\n\r\n" somewhere in the run
             // (measured: "\n\r\n" and "\n \n" are not one).
-            let paragraph = run.count >= 2 && (Self.contains(run, "\n\n") || Self.contains(run, "\r\n\r\n"))
-            if atEnd || paragraph { out.append(contentsOf: ".[]".unicodeScalars) }
-            if run.count == 1 && run.first == " " {
-                out.append(" ")
+            let paragraph = run.count >= 2 && (contains(run, newlines) || contains(run, crlfs))
+            if atEnd || paragraph { out += periodBlank }
+            if run.count == 1 && run[0] == space {
+                out.append(space)
             } else {
-                out.append("[")
-                out.append(contentsOf: run)
-                out.append("]")
+                out.append(UInt8(ascii: "["))
+                out += run
+                out.append(UInt8(ascii: "]"))
             }
             run.removeAll(keepingCapacity: true)
         }
-        for var scalar in text.unicodeScalars {
-            if scalar == "\0" { scalar = " " }
-            if isBlank(scalar) {
-                run.append(scalar)
+        for var byte in input {
+            if byte == 0 { byte = space }
+            if byte < 0x80 && blankBytes[Int(byte)] {
+                run.append(byte)
                 continue
             }
             flush(atEnd: false)
-            appendEscaped(scalar, to: &out)
+            if byte < 0x80 && specialBytes[Int(byte)] { out.append(UInt8(ascii: "\\")) }
+            out.append(byte)
         }
         if run.isEmpty {
-            out.append(contentsOf: ".[]".unicodeScalars)
+            out += periodBlank
         } else {
             flush(atEnd: true)
         }
-        return String(out)
+        return out
+    }
+
+    private static let space = UInt8(ascii: " ")
+    private static let periodBlank = Array(".[]".utf8)
+    private static let newlines = Array("\n\n".utf8)
+    private static let crlfs = Array("\r\n\r\n".utf8)
+    /// `isBlank` and `specials` by ASCII byte.
+    private static let blankBytes = (0..<128).map { isBlank(Unicode.Scalar(UInt8($0))) }
+    private static let specialBytes = (0..<128).map { specials.contains(Unicode.Scalar(UInt8($0))) }
+
+    private static func contains(_ run: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard run.count >= needle.count else { return false }
+        return (0...(run.count - needle.count)).contains { start in run[start..<(start + needle.count)].elementsEqual(needle) }
     }
 
     /// Appends one scalar, backslash-escaped when it is stream syntax.
     private static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String.UnicodeScalarView) {
         if specials.contains(scalar) { out.append("\\") }
         out.append(scalar)
-    }
-
-    /// Scalar-wise substring test (String's own `contains` compares graphemes, and "\r\n" is one).
-    private static func contains(_ run: String.UnicodeScalarView, _ needle: String) -> Bool {
-        run.firstRange(of: needle.unicodeScalars) != nil
     }
 
     /// Escapes plain text for the stream format (no blanks, no final period: see `deformat`).
@@ -87,7 +110,7 @@ public enum StreamFormat {
 
     /// The bytes to write for one request: the deformatted text, the nonce blank, NUL.
     public static func frame(_ text: String, nonce: String) -> [UInt8] {
-        Array(deformat(text).utf8) + terminator(nonce: nonce)
+        deformattedBytes(text) + terminator(nonce: nonce)
     }
 
     /// The bytes that end a request's output: the nonce blank and its NUL.
