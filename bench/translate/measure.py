@@ -721,8 +721,13 @@ def main():
     md.append('- Source tree: commit %s, %s.' % (head, 'Sources/ or Package.swift **modified** (uncommitted changes)' if dirty
                                                 else 'no uncommitted changes in Sources/ or Package.swift'))
     md.append('- Ours: `%s translate` (built %s, sha256 %s), copied to a temporary folder before timing so a concurrent build cannot swap it;'
-              ' pairs from `HIKE_REVIEWS_PAIRS_PATH` (Debian\'s apertium-eng-spa and apertium-fr-es, extracted), `HIKE_REVIEWS_SYSTEM_PAIRS=0`.'
-              % (label, datetime.fromtimestamp(st.st_mtime, timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), sha256(a.bin)[:12]))
+              ' pairs from `HIKE_REVIEWS_PAIRS_PATH` (Debian\'s apertium-eng-spa and apertium-fr-es, extracted), `HIKE_REVIEWS_SYSTEM_PAIRS=0`;'
+              ' %s; pipelines per pair: %s.'
+              % (label, datetime.fromtimestamp(st.st_mtime, timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), sha256(a.bin)[:12],
+                 'the tagger set back after each text by `libHikeTaggerReset.so` beside the binary'
+                 if os.path.exists(os.path.join(os.path.dirname(a.bin), 'libHikeTaggerReset.so'))
+                 else '**no** `libHikeTaggerReset.so` beside the binary: the tagger is replaced by a fresh process instead',
+                 os.environ.get('HIKE_REVIEWS_PIPELINE_REPLICAS') or 'the default (1 below four cores, else 2)'))
     md.append('- Reference: `apertium -u -d DIR spa-eng` (Debian apertium %s), DIR holding copies of the same pairs\' `spa-eng.mode` and'
               ' `fr-es.mode` with `/usr/share/apertium` rewritten to the extracted root; APy: Debian apertium-apy %s, its tornado'
               ' application started by `bench/translate/apy_local.py` on 127.0.0.1 only, pairs path DIR, default options.' % (apv, apyv or '?'))
