@@ -14,7 +14,9 @@ enum UnknownWords {
     /// The text with `*`, `#` and `@` replaced by their placeholders (and any placeholder
     /// already in the text by U+FFFD, so it cannot come back as a mark).
     static func protect(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { placeholders[$0] != nil || originals[$0] != nil }) else { return text }
+        // Most texts hold no mark and no placeholder: a byte scan says so without a lookup per scalar.
+        guard mayHoldMarksOrPlaceholders(text),
+              text.unicodeScalars.contains(where: { placeholders[$0] != nil || originals[$0] != nil }) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if let placeholder = placeholders[scalar] {
@@ -28,6 +30,12 @@ enum UnknownWords {
         return String(out)
     }
 
+    /// Whether the text's UTF-8 has a byte of `*`, `#` or `@`, or 0xEE, the lead byte of every
+    /// placeholder (U+E000...U+EFFF): false means it holds neither.
+    private static func mayHoldMarksOrPlaceholders(_ text: String) -> Bool {
+        text.utf8.contains { $0 == 0x2A || $0 == 0x23 || $0 == 0x40 || $0 == 0xEE }
+    }
+
     /// The character with every placeholder scalar put back.
     private static func restored(_ character: Character) -> String {
         guard character.unicodeScalars.contains(where: { originals[$0] != nil }) else { return String(character) }
@@ -38,6 +46,12 @@ enum UnknownWords {
 
     /// The output with marks taken out (when `marked`) and placeholders put back.
     static func extract(from output: String, marked: Bool) -> PipelineTranslation {
+        guard mayHoldMarksOrPlaceholders(output) else { return PipelineTranslation(text: output, unknownWords: [], marks: [:]) }
+        // Without a placeholder byte nothing is put back: characters are appended as they are.
+        let hasPlaceholders = output.utf8.contains(0xEE)
+        func append(_ character: Character, to string: inout String) {
+            if hasPlaceholders { string.append(contentsOf: restored(character)) } else { string.append(character) }
+        }
         var text = ""
         text.reserveCapacity(output.utf8.count)
         var collector = Collector()
@@ -46,9 +60,9 @@ enum UnknownWords {
         for character in output {
             if var current = pending {
                 if PipelineTranslation.isWordCharacter(character) {
-                    current.word.append(contentsOf: restored(character))
+                    append(character, to: &current.word)
                     pending = current
-                    text.append(contentsOf: restored(character))
+                    append(character, to: &text)
                     continue
                 }
                 // Every mark is the generator's (the user's are placeholders), even with no word
@@ -60,7 +74,7 @@ enum UnknownWords {
                 pending = (character, "")
                 continue
             }
-            text.append(contentsOf: restored(character))
+            append(character, to: &text)
         }
         if let pending, !pending.word.isEmpty { collector.add([pending.word], marks: [pending.word: pending.mark]) }
         return PipelineTranslation(text: text, unknownWords: collector.words, marks: collector.marks)
