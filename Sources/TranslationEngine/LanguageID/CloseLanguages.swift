@@ -51,8 +51,17 @@ enum CloseLanguages {
     ]
 
     private static func group(of tag: String) -> Set<String>? {
-        groups.first { $0.contains(tag) }
+        firstGroup[tag].map { groups[$0] }
     }
+
+    /// Each grouped tag's first group in `groups`: one lookup where `detect` asks for every line.
+    private static let firstGroup: [String: Int] = {
+        var first: [String: Int] = [:]
+        for (index, group) in groups.enumerated() {
+            for tag in group where first[tag] == nil { first[tag] = index }
+        }
+        return first
+    }()
 
     /// Marker score of a language over the words of a text: its marker words, plus half a point
     /// for each word written with a spelling only it uses in its group (`MarkerEvidence` counts).
@@ -64,7 +73,8 @@ enum CloseLanguages {
     static func markerAgreement(of tag: String, evidence: MarkerEvidence) -> Agreement {
         guard let group = group(of: tag) else { return .neutral }
         let own = evidence.score(tag)
-        let best = group.filter { $0 != tag }.map { evidence.score($0) }.max() ?? 0
+        var best = 0.0
+        for other in group where other != tag { best = max(best, evidence.score(other)) }
         if own > best + 0.05 { return .supports }
         // A neighbour with at least as much evidence as the candidate makes the candidate doubtful.
         if best > 0 && best >= own { return .contradicts }
@@ -94,9 +104,19 @@ enum CloseLanguages {
         let evidence = evidence()
         let topScore = evidence.score(top.tag)
         func rank(_ tag: String) -> Int { hypotheses.firstIndex { $0.tag == tag } ?? hypotheses.count }
-        let ordered = group.sorted { (rank($0), $0) < (rank($1), $1) }
-        // The first of the highest scores in that order (max(by:) keeps the first of equals).
-        guard let (challenger, challengerScore) = ordered.map({ ($0, evidence.score($0)) }).max(by: { $0.1 < $1.1 }),
+        // The highest score; of equal ones, the first in the order (CLD2's rank, then tag).
+        var found: (tag: String, score: Double, rank: Int)?
+        for tag in group {
+            let score = evidence.score(tag)
+            guard let current = found, score <= current.score else {
+                found = (tag, score, rank(tag))
+                continue
+            }
+            if score == current.score, (rank(tag), tag) < (current.rank, current.tag) {
+                found = (tag, score, rank(tag))
+            }
+        }
+        guard let (challenger, challengerScore, _) = found,
               challenger != top.tag,
               challengerScore > topScore + 0.08 else { return hypotheses }
         var reordered = hypotheses.filter { $0.tag != challenger }

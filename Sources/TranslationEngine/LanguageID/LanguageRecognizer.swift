@@ -61,8 +61,10 @@ public struct LanguageRecognizer: Sendable {
 
     /// CLD2's verdict with the script, close-language and short-text checks.
     private func cld2Guess(_ text: String, stats: TextStats) -> LanguageGuess {
+        // Under `minimumLetters` only the best-effort hint counts: CLD2 runs once, not twice.
+        guard stats.letters >= minimumLetters else { return bestEffortGuess(text, stats: stats) }
         let probe = CLD2Probe.detect(text, bestEffort: false)
-        guard stats.letters >= minimumLetters, probe.isReliable, let verdict = Self.bcp47(fromCLD2: probe.summary) else {
+        guard probe.isReliable, let verdict = probe.summaryTag else {
             return bestEffortGuess(text, stats: stats)
         }
         var hypotheses = Self.hypotheses(from: probe)
@@ -117,7 +119,7 @@ public struct LanguageRecognizer: Sendable {
     static func hypotheses(from probe: CLD2Probe) -> [LanguageHypothesis] {
         var merged: [(String, Double)] = []
         for hypothesis in probe.hypotheses where hypothesis.percent > 0 {
-            guard let tag = bcp47(fromCLD2: hypothesis.code) else { continue }
+            guard let tag = hypothesis.tag else { continue }
             let probability = Double(hypothesis.percent) / 100
             if let index = merged.firstIndex(where: { $0.0 == tag }) {
                 merged[index].1 += probability

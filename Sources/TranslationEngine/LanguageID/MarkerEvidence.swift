@@ -34,26 +34,8 @@ struct MarkerEvidence: Sendable {
     let wordCount: Int
 
     init(_ words: WordList) {
-        let index = MarkerIndex.shared
-        points = [Double](repeating: 0, count: index.languages.count)
+        points = MarkerIndex.shared.points(of: words)
         wordCount = words.count
-        words.bytes.withUnsafeBufferPointer { buffer in
-            for range in words.ranges {
-                let word = UnsafeBufferPointer(rebasing: buffer[range])
-                let markers = words.isComposed ? index.markers(of: word) : index.markers(ofUncomposed: word)
-                let spelled = index.spellings(in: word) & ~markers
-                var bits = markers
-                while bits != 0 {
-                    points[bits.trailingZeroBitCount] += 1
-                    bits &= bits - 1
-                }
-                bits = spelled
-                while bits != 0 {
-                    points[bits.trailingZeroBitCount] += 0.5
-                    bits &= bits - 1
-                }
-            }
-        }
     }
 
     /// Marker points of `tag` per word: 0 for a language without markers, or no words.
@@ -75,10 +57,13 @@ struct MarkerIndex: Sendable {
     private var keyBytes: [UInt8] = []
     private var keyStarts: [Int] = [0]
     private var masks: [UInt32] = []
-    /// Spelling patterns by their first byte: the pattern's bytes and its languages.
-    private var patterns: [[(bytes: [UInt8], mask: UInt32)]] = Array(repeating: [], count: 256)
-    /// Whether any pattern starts with this byte.
-    private var hasPattern = [Bool](repeating: false, count: 256)
+    /// Spelling patterns end to end, sorted (so grouped by first byte): where each starts (one
+    /// more entry: the end), its languages, and the first pattern of each first byte (257
+    /// entries: the patterns starting with byte b are firstPattern[b]..<firstPattern[b + 1]).
+    private var patternBytes: [UInt8] = []
+    private var patternStarts: [Int] = [0]
+    private var patternMasks: [UInt32] = []
+    private var firstPattern = [Int](repeating: 0, count: 257)
 
     private init() {
         languages = Set(CloseLanguages.markers.keys).union(CloseLanguages.spellings.keys).sorted()
@@ -106,10 +91,14 @@ struct MarkerIndex: Sendable {
         for (tag, runs) in CloseLanguages.spellings {
             for run in runs { maskOfPattern[Array(run.utf8), default: 0] |= 1 << position[tag]! }
         }
+        var patternsOfByte = [Int](repeating: 0, count: 256)
         for (run, mask) in maskOfPattern.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) where !run.isEmpty {
-            patterns[Int(run[0])].append((run, mask))
-            hasPattern[Int(run[0])] = true
+            patternBytes.append(contentsOf: run)
+            patternStarts.append(patternBytes.count)
+            patternMasks.append(mask)
+            patternsOfByte[Int(run[0])] += 1
         }
+        for byte in 0..<256 { firstPattern[byte + 1] = firstPattern[byte] + patternsOfByte[byte] }
     }
 
     private static func hash<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
@@ -118,21 +107,60 @@ struct MarkerIndex: Sendable {
         return Int(truncatingIfNeeded: hash >> 1)
     }
 
+    /// Each language's points over the words (see `MarkerEvidence`): a marker word is a point,
+    /// a spelling only one language of a group uses half a point. One lookup table pass per
+    /// text, with the tables opened once, not once a word: most of `detect`'s lines need it.
+    func points(of words: WordList) -> [Double] {
+        var points = [Double](repeating: 0, count: languages.count)
+        words.bytes.withUnsafeBufferPointer { buffer in
+            for range in words.ranges {
+                let word = UnsafeBufferPointer(rebasing: buffer[range])
+                let markers = words.isComposed ? self.markers(of: word) : markers(ofUncomposed: word)
+                var bits = markers
+                while bits != 0 {
+                    points[bits.trailingZeroBitCount] += 1
+                    bits &= bits - 1
+                }
+                bits = spellings(in: word) & ~markers
+                while bits != 0 {
+                    points[bits.trailingZeroBitCount] += 0.5
+                    bits &= bits - 1
+                }
+            }
+        }
+        return points
+    }
+
+    /// Whether `count` bytes at `a` and at `b` are the same (marker words and spellings are a
+    /// few bytes: a loop beats a call to memcmp).
+    @inline(__always)
+    private static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        for offset in 0..<count where a[offset] != b[offset] { return false }
+        return true
+    }
+
     /// The languages that have this (composed) word among their marker words.
     func markers(of word: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let mask = slots.count - 1
-        var slot = Self.hash(word) & mask
-        return keyBytes.withUnsafeBufferPointer { keys in
-            while slots[slot] != 0 {
-                let entry = Int(slots[slot]) - 1
-                let start = keyStarts[entry]
-                if keyStarts[entry + 1] - start == word.count,
-                   word.isEmpty || memcmp(keys.baseAddress! + start, word.baseAddress!, word.count) == 0 {
-                    return masks[entry]
+        // No marker word is empty.
+        guard let base = word.baseAddress, !word.isEmpty else { return 0 }
+        let hash = Self.hash(word)
+        return slots.withUnsafeBufferPointer { slots in
+            keyStarts.withUnsafeBufferPointer { keyStarts in
+                keyBytes.withUnsafeBufferPointer { keys in
+                    let mask = slots.count - 1
+                    var slot = hash & mask
+                    while slots[slot] != 0 {
+                        let entry = Int(slots[slot]) - 1
+                        let start = keyStarts[entry]
+                        if keyStarts[entry + 1] - start == word.count,
+                           Self.same(keys.baseAddress! + start, base, count: word.count) {
+                            return masks[entry]
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    return 0
                 }
-                slot = (slot + 1) & mask
             }
-            return 0
         }
     }
 
@@ -144,12 +172,21 @@ struct MarkerIndex: Sendable {
 
     /// The languages one of whose distinctive spellings occurs in the word.
     func spellings(in word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        guard let base = word.baseAddress else { return 0 }
         var found: UInt32 = 0
-        for start in word.indices where hasPattern[Int(word[start])] {
-            for pattern in patterns[Int(word[start])] where start + pattern.bytes.count <= word.count {
-                if pattern.mask & ~found != 0,
-                   pattern.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, word.baseAddress! + start, $0.count) }) == 0 {
-                    found |= pattern.mask
+        firstPattern.withUnsafeBufferPointer { firstPattern in
+            patternStarts.withUnsafeBufferPointer { starts in
+                patternBytes.withUnsafeBufferPointer { bytes in
+                    for start in 0..<word.count {
+                        let first = Int(base[start])
+                        for pattern in firstPattern[first]..<firstPattern[first + 1] {
+                            let length = starts[pattern + 1] - starts[pattern]
+                            if start + length <= word.count,
+                               Self.same(bytes.baseAddress! + starts[pattern], base + start, count: length) {
+                                found |= patternMasks[pattern]
+                            }
+                        }
+                    }
                 }
             }
         }
