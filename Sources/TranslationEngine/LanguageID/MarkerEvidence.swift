@@ -52,18 +52,24 @@ struct MarkerIndex: Sendable {
     let languages: [String]
     let position: [String: Int]
     /// Open addressing on FNV-1a: slot -> entry + 1 (0 is empty).
-    private var slots: [Int32]
-    /// The words end to end, and where each starts (one more entry: the end).
+    ///
+    /// Each slot holds the entry's number + 1 in its low 16 bits and 16 bits of the word's hash
+    /// above, so most words that are no marker are turned away by the slot alone. The table is
+    /// kept small (8 KB) because CLD2's own tables push it out of the cache between lines.
+    private var slots: [UInt32]
+    /// The words end to end; each entry's start (low 16 bits) and length (the bits above) in
+    /// `entries`, its languages in `masks`.
     private var keyBytes: [UInt8] = []
-    private var keyStarts: [Int] = [0]
+    private var entries: [UInt32] = []
     private var masks: [UInt32] = []
     /// Spelling patterns end to end, sorted (so grouped by first byte): where each starts (one
     /// more entry: the end), its languages, and the first pattern of each first byte (257
     /// entries: the patterns starting with byte b are firstPattern[b]..<firstPattern[b + 1]).
+    /// (Bytes, not Ints: every byte of a word looks here, and the tables stay a few cache lines.)
     private var patternBytes: [UInt8] = []
-    private var patternStarts: [Int] = [0]
+    private var patternStarts: [UInt8] = [0]
     private var patternMasks: [UInt32] = []
-    private var firstPattern = [Int](repeating: 0, count: 257)
+    private var firstPattern = [UInt8](repeating: 0, count: 257)
 
     private init() {
         languages = Set(CloseLanguages.markers.keys).union(CloseLanguages.spellings.keys).sorted()
@@ -76,15 +82,18 @@ struct MarkerIndex: Sendable {
             }
         }
         var capacity = 16
-        while capacity < maskOfWord.count * 4 { capacity *= 2 }
+        while capacity < maskOfWord.count * 2 { capacity *= 2 }
         slots = Array(repeating: 0, count: capacity)
         for (word, mask) in maskOfWord.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
-            var slot = Self.hash(word) & (capacity - 1)
+            let hash = Self.hash(word)
+            var slot = hash & (capacity - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
+            precondition(keyBytes.count + word.count < 1 << 16 && word.count < 1 << 8 && masks.count + 1 < 1 << 16,
+                         "marker words fit the table's 16-bit fields")
+            entries.append(UInt32(keyBytes.count) | UInt32(word.count) << 16)
             keyBytes.append(contentsOf: word)
-            keyStarts.append(keyBytes.count)
             masks.append(mask)
-            slots[slot] = Int32(masks.count)
+            slots[slot] = UInt32(masks.count) | Self.fingerprint(hash) << 16
         }
         // Spellings are matched scalar for scalar as written (not composed), so byte for byte.
         var maskOfPattern: [[UInt8]: UInt32] = [:]
@@ -94,11 +103,18 @@ struct MarkerIndex: Sendable {
         var patternsOfByte = [Int](repeating: 0, count: 256)
         for (run, mask) in maskOfPattern.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) where !run.isEmpty {
             patternBytes.append(contentsOf: run)
-            patternStarts.append(patternBytes.count)
+            precondition(patternBytes.count < 256, "spelling patterns fit the table's 8-bit fields")
+            patternStarts.append(UInt8(patternBytes.count))
             patternMasks.append(mask)
             patternsOfByte[Int(run[0])] += 1
         }
-        for byte in 0..<256 { firstPattern[byte + 1] = firstPattern[byte] + patternsOfByte[byte] }
+        for byte in 0..<256 { firstPattern[byte + 1] = firstPattern[byte] + UInt8(patternsOfByte[byte]) }
+    }
+
+    /// 16 bits of a hash that `slot` does not use (the table has far fewer than 2^40 slots).
+    @inline(__always)
+    private static func fingerprint(_ hash: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: hash >> 40) & 0xFFFF
     }
 
     private static func hash<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
@@ -111,24 +127,26 @@ struct MarkerIndex: Sendable {
     /// a spelling only one language of a group uses half a point. One lookup table pass per
     /// text, with the tables opened once, not once a word: most of `detect`'s lines need it.
     func points(of words: WordList) -> [Double] {
-        var points = [Double](repeating: 0, count: languages.count)
-        words.bytes.withUnsafeBufferPointer { buffer in
-            for range in words.ranges {
-                let word = UnsafeBufferPointer(rebasing: buffer[range])
-                let markers = words.isComposed ? self.markers(of: word) : markers(ofUncomposed: word)
-                var bits = markers
-                while bits != 0 {
-                    points[bits.trailingZeroBitCount] += 1
-                    bits &= bits - 1
-                }
-                bits = spellings(in: word) & ~markers
-                while bits != 0 {
-                    points[bits.trailingZeroBitCount] += 0.5
-                    bits &= bits - 1
+        [Double](unsafeUninitializedCapacity: languages.count) { points, written in
+            points.initialize(repeating: 0)
+            written = points.count
+            words.bytes.withUnsafeBufferPointer { buffer in
+                for range in words.ranges {
+                    let word = UnsafeBufferPointer(rebasing: buffer[range])
+                    let markers = words.isComposed ? self.markers(of: word) : markers(ofUncomposed: word)
+                    var bits = markers
+                    while bits != 0 {
+                        points[bits.trailingZeroBitCount] += 1
+                        bits &= bits - 1
+                    }
+                    bits = spellings(in: word) & ~markers
+                    while bits != 0 {
+                        points[bits.trailingZeroBitCount] += 0.5
+                        bits &= bits - 1
+                    }
                 }
             }
         }
-        return points
     }
 
     /// Whether `count` bytes at `a` and at `b` are the same (marker words and spellings are a
@@ -144,17 +162,19 @@ struct MarkerIndex: Sendable {
         // No marker word is empty.
         guard let base = word.baseAddress, !word.isEmpty else { return 0 }
         let hash = Self.hash(word)
+        let fingerprint = Self.fingerprint(hash)
         return slots.withUnsafeBufferPointer { slots in
-            keyStarts.withUnsafeBufferPointer { keyStarts in
+            entries.withUnsafeBufferPointer { entries in
                 keyBytes.withUnsafeBufferPointer { keys in
                     let mask = slots.count - 1
                     var slot = hash & mask
                     while slots[slot] != 0 {
-                        let entry = Int(slots[slot]) - 1
-                        let start = keyStarts[entry]
-                        if keyStarts[entry + 1] - start == word.count,
-                           Self.same(keys.baseAddress! + start, base, count: word.count) {
-                            return masks[entry]
+                        if slots[slot] >> 16 == fingerprint {
+                            let entry = Int(slots[slot] & 0xFFFF) - 1
+                            let start = Int(entries[entry] & 0xFFFF)
+                            if Int(entries[entry] >> 16) == word.count, Self.same(keys.baseAddress! + start, base, count: word.count) {
+                                return masks[entry]
+                            }
                         }
                         slot = (slot + 1) & mask
                     }
@@ -179,10 +199,10 @@ struct MarkerIndex: Sendable {
                 patternBytes.withUnsafeBufferPointer { bytes in
                     for start in 0..<word.count {
                         let first = Int(base[start])
-                        for pattern in firstPattern[first]..<firstPattern[first + 1] {
-                            let length = starts[pattern + 1] - starts[pattern]
+                        for pattern in Int(firstPattern[first])..<Int(firstPattern[first + 1]) {
+                            let length = Int(starts[pattern + 1]) - Int(starts[pattern])
                             if start + length <= word.count,
-                               Self.same(bytes.baseAddress! + starts[pattern], base + start, count: length) {
+                               Self.same(bytes.baseAddress! + Int(starts[pattern]), base + start, count: length) {
                                 found |= patternMasks[pattern]
                             }
                         }
