@@ -6,6 +6,7 @@ enum DetectCommand {
     /// Runs the command; returns the exit status (141, as a program killed by SIGPIPE, when
     /// the reader of standard output has gone).
     static func run(json: Bool, files: [String], recognizer: LanguageRecognizer) -> Int32 {
+        LanguageRecognizer.prepareForManyTexts()
         let output = StandardOutput.shared
         var inputs = InputFiles(files, command: "detect")
         var number = 0

@@ -51,17 +51,23 @@ struct MarkerIndex: Sendable {
 
     let languages: [String]
     let position: [String: Int]
-    /// Open addressing on FNV-1a: slot -> entry + 1 (0 is empty).
-    ///
-    /// Each slot holds the entry's number + 1 in its low 16 bits and 16 bits of the word's hash
-    /// above, so most words that are no marker are turned away by the slot alone. The table is
-    /// kept small (8 KB) because CLD2's own tables push it out of the cache between lines.
-    private var slots: [UInt32]
-    /// The words end to end; each entry's start (low 16 bits) and length (the bits above) in
-    /// `entries`, its languages in `masks`.
-    private var keyBytes: [UInt8] = []
-    private var entries: [UInt32] = []
-    private var masks: [UInt32] = []
+    /// Open addressing on FNV-1a, one 16-byte slot per word, so that looking a word up reads
+    /// one cache line: CLD2's own tables push this one out of the cache between lines, and
+    /// reading a slot, then an entry, then its bytes, then its mask cost a miss each.
+    private var slots: [Slot]
+    /// The bytes of marker words longer than a slot holds, end to end.
+    private var longKeyBytes: [UInt8] = []
+
+    private struct Slot {
+        /// 0 for an empty slot; else 24 bits of the word's hash above its length in bytes.
+        var check: UInt32 = 0
+        /// The word's languages.
+        var mask: UInt32 = 0
+        /// A word of up to 8 bytes: its bytes, little-endian, zero-padded. A longer word: its
+        /// start in `longKeyBytes`.
+        var key: UInt64 = 0
+    }
+
     /// Spelling patterns end to end, sorted (so grouped by first byte): where each starts (one
     /// more entry: the end), its languages, and the first pattern of each first byte (257
     /// entries: the patterns starting with byte b are firstPattern[b]..<firstPattern[b + 1]).
@@ -70,6 +76,13 @@ struct MarkerIndex: Sendable {
     private var patternStarts: [UInt8] = [0]
     private var patternMasks: [UInt32] = []
     private var firstPattern = [UInt8](repeating: 0, count: 257)
+    /// A filter before those patterns are compared, since common letters (l, n, c, t) and every
+    /// Cyrillic lead byte start some: the languages of one-byte patterns by their byte, and
+    /// for each byte that starts a longer pattern a row (number + 1; 0: none) of 256 bits,
+    /// one for each byte that follows it in some pattern.
+    private var singleByteMasks = [UInt32](repeating: 0, count: 256)
+    private var pairRow = [UInt8](repeating: 0, count: 256)
+    private var pairBits: [UInt64] = []
 
     private init() {
         languages = Set(CloseLanguages.markers.keys).union(CloseLanguages.spellings.keys).sorted()
@@ -83,17 +96,20 @@ struct MarkerIndex: Sendable {
         }
         var capacity = 16
         while capacity < maskOfWord.count * 2 { capacity *= 2 }
-        slots = Array(repeating: 0, count: capacity)
+        slots = Array(repeating: Slot(), count: capacity)
         for (word, mask) in maskOfWord.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
+            precondition(!word.isEmpty && word.count < 1 << 8, "marker words have 1 to 255 bytes")
             let hash = Self.hash(word)
             var slot = hash & (capacity - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (capacity - 1) }
-            precondition(keyBytes.count + word.count < 1 << 16 && word.count < 1 << 8 && masks.count + 1 < 1 << 16,
-                         "marker words fit the table's 16-bit fields")
-            entries.append(UInt32(keyBytes.count) | UInt32(word.count) << 16)
-            keyBytes.append(contentsOf: word)
-            masks.append(mask)
-            slots[slot] = UInt32(masks.count) | Self.fingerprint(hash) << 16
+            while slots[slot].check != 0 { slot = (slot + 1) & (capacity - 1) }
+            var key: UInt64
+            if word.count <= 8 {
+                key = word.withUnsafeBufferPointer(Self.packed)
+            } else {
+                key = UInt64(longKeyBytes.count)
+                longKeyBytes.append(contentsOf: word)
+            }
+            slots[slot] = Slot(check: Self.check(hash, count: word.count), mask: mask, key: key)
         }
         // Spellings are matched scalar for scalar as written (not composed), so byte for byte.
         var maskOfPattern: [[UInt8]: UInt32] = [:]
@@ -107,14 +123,32 @@ struct MarkerIndex: Sendable {
             patternStarts.append(UInt8(patternBytes.count))
             patternMasks.append(mask)
             patternsOfByte[Int(run[0])] += 1
+            if run.count == 1 {
+                singleByteMasks[Int(run[0])] |= mask
+            } else {
+                if pairRow[Int(run[0])] == 0 {
+                    pairBits += [0, 0, 0, 0]
+                    pairRow[Int(run[0])] = UInt8(pairBits.count / 4)
+                }
+                pairBits[(Int(pairRow[Int(run[0])]) - 1) * 4 + Int(run[1]) / 64] |= 1 << (UInt64(run[1]) % 64)
+            }
         }
         for byte in 0..<256 { firstPattern[byte + 1] = firstPattern[byte] + UInt8(patternsOfByte[byte]) }
     }
 
-    /// 16 bits of a hash that `slot` does not use (the table has far fewer than 2^40 slots).
+    /// A slot's `check` for a word: 24 bits of its hash that picking the slot does not use (the
+    /// table has far fewer than 2^39 slots) above its length, never 0.
     @inline(__always)
-    private static func fingerprint(_ hash: Int) -> UInt32 {
-        UInt32(truncatingIfNeeded: hash >> 40) & 0xFFFF
+    private static func check(_ hash: Int, count: Int) -> UInt32 {
+        (UInt32(truncatingIfNeeded: hash >> 39) & 0xFF_FFFF) << 8 | UInt32(count)
+    }
+
+    /// Up to 8 bytes as one number, little-endian, zero-padded.
+    @inline(__always)
+    private static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var key: UInt64 = 0
+        for index in 0..<bytes.count { key |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+        return key
     }
 
     private static func hash<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
@@ -159,28 +193,25 @@ struct MarkerIndex: Sendable {
 
     /// The languages that have this (composed) word among their marker words.
     func markers(of word: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        // No marker word is empty.
-        guard let base = word.baseAddress, !word.isEmpty else { return 0 }
+        // No marker word is empty or longer than 255 bytes.
+        guard let base = word.baseAddress, !word.isEmpty, word.count < 1 << 8 else { return 0 }
         let hash = Self.hash(word)
-        let fingerprint = Self.fingerprint(hash)
+        let check = Self.check(hash, count: word.count)
+        let key = word.count <= 8 ? Self.packed(word) : 0
         return slots.withUnsafeBufferPointer { slots in
-            entries.withUnsafeBufferPointer { entries in
-                keyBytes.withUnsafeBufferPointer { keys in
-                    let mask = slots.count - 1
-                    var slot = hash & mask
-                    while slots[slot] != 0 {
-                        if slots[slot] >> 16 == fingerprint {
-                            let entry = Int(slots[slot] & 0xFFFF) - 1
-                            let start = Int(entries[entry] & 0xFFFF)
-                            if Int(entries[entry] >> 16) == word.count, Self.same(keys.baseAddress! + start, base, count: word.count) {
-                                return masks[entry]
-                            }
-                        }
-                        slot = (slot + 1) & mask
+            let mask = slots.count - 1
+            var slot = hash & mask
+            while slots[slot].check != 0 {
+                if slots[slot].check == check {
+                    if word.count <= 8 {
+                        if slots[slot].key == key { return slots[slot].mask }
+                    } else if longKeyBytes.withUnsafeBufferPointer({ Self.same($0.baseAddress! + Int(slots[slot].key), base, count: word.count) }) {
+                        return slots[slot].mask
                     }
-                    return 0
                 }
+                slot = (slot + 1) & mask
             }
+            return 0
         }
     }
 
@@ -194,18 +225,35 @@ struct MarkerIndex: Sendable {
     func spellings(in word: UnsafeBufferPointer<UInt8>) -> UInt32 {
         guard let base = word.baseAddress else { return 0 }
         var found: UInt32 = 0
-        firstPattern.withUnsafeBufferPointer { firstPattern in
-            patternStarts.withUnsafeBufferPointer { starts in
-                patternBytes.withUnsafeBufferPointer { bytes in
+        singleByteMasks.withUnsafeBufferPointer { singleByteMasks in
+            pairRow.withUnsafeBufferPointer { pairRow in
+                pairBits.withUnsafeBufferPointer { pairBits in
                     for start in 0..<word.count {
                         let first = Int(base[start])
-                        for pattern in Int(firstPattern[first])..<Int(firstPattern[first + 1]) {
-                            let length = Int(starts[pattern + 1]) - Int(starts[pattern])
-                            if start + length <= word.count,
-                               Self.same(bytes.baseAddress! + Int(starts[pattern]), base + start, count: length) {
-                                found |= patternMasks[pattern]
-                            }
-                        }
+                        found |= singleByteMasks[first]
+                        let row = Int(pairRow[first])
+                        guard row != 0, start + 1 < word.count else { continue }
+                        let second = Int(base[start + 1])
+                        guard pairBits[(row - 1) * 4 + second / 64] & (1 << (UInt64(second) % 64)) != 0 else { continue }
+                        found |= longerSpellings(in: word, at: start)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The languages of the patterns of two bytes or more that occur in the word at `start`.
+    private func longerSpellings(in word: UnsafeBufferPointer<UInt8>, at start: Int) -> UInt32 {
+        var found: UInt32 = 0
+        let first = Int(word[start])
+        patternStarts.withUnsafeBufferPointer { starts in
+            patternBytes.withUnsafeBufferPointer { bytes in
+                for pattern in Int(firstPattern[first])..<Int(firstPattern[first + 1]) {
+                    let length = Int(starts[pattern + 1]) - Int(starts[pattern])
+                    if length > 1, start + length <= word.count,
+                       Self.same(bytes.baseAddress! + Int(starts[pattern]), word.baseAddress! + start, count: length) {
+                        found |= patternMasks[pattern]
                     }
                 }
             }

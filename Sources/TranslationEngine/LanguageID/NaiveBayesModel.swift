@@ -101,30 +101,41 @@ struct NaiveBayesModel: Sendable {
         let classCount = classes.count
         return bytes.withUnsafeBytes { raw in
             var scores = (0..<classCount).map { raw.loadLittleEndianFloat(at: priorsOffset + 4 * $0) }
-            Self.halfToFloat.withUnsafeBufferPointer { halfToFloat in
-                scores.withUnsafeMutableBufferPointer { scores in
-                    // Each feature once, with how often it occurs (the list is sorted: runs).
-                    var start = 0
-                    while start < features.count {
-                        var end = start + 1
-                        while end < features.count && features[end] == features[start] { end += 1 }
-                        let weight = Float(log1p(Double(end - start)))
-                        let row = weightsOffset + 2 * features[start] * classCount
-                        for index in 0..<classCount {
-                            let bits = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: row + 2 * index, as: UInt16.self))
-                            scores[index] += weight * halfToFloat[Int(bits)]
-                        }
-                        start = end
+            scores.withUnsafeMutableBufferPointer { scores in
+                // Each feature once, with how often it occurs (the list is sorted: runs).
+                var start = 0
+                while start < features.count {
+                    var end = start + 1
+                    while end < features.count && features[end] == features[start] { end += 1 }
+                    let weight = Float(log1p(Double(end - start)))
+                    let row = weightsOffset + 2 * features[start] * classCount
+                    for index in 0..<classCount {
+                        let bits = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: row + 2 * index, as: UInt16.self))
+                        scores[index] += weight * Self.float(fromHalf: bits)
                     }
+                    start = end
                 }
             }
             return scores
         }
     }
 
-    /// Every Float16 as a Float, so a weight costs a load (the conversion is a library call on
-    /// x86-64 without F16C, and the scores of a short text need some 10,000).
-    private static let halfToFloat: [Float] = (0...0xFFFF).map { Float(Float16(bitPattern: UInt16($0))) }
+    /// A Float16's value as a Float, exactly as `Float(Float16(bitPattern:))` gives it, in a
+    /// few instructions: that conversion is a library call on x86-64 without F16C, and a
+    /// 256 KB table of every value (used before) missed the cache on nearly every weight.
+    /// The half's exponent and mantissa, moved to a Float's places, read as 2^-112 times the
+    /// value (subnormals included), so one exact multiplication by 2^112 finishes the job.
+    @inline(__always)
+    static func float(fromHalf bits: UInt16) -> Float {
+        let sign = UInt32(bits & 0x8000) << 16
+        let magnitude = UInt32(bits & 0x7FFF)
+        guard magnitude < 0x7C00 else {
+            // Infinity, or NaN: its payload kept and made quiet, as the library call does.
+            let quiet: UInt32 = magnitude > 0x7C00 ? 0x0040_0000 : 0
+            return Float(bitPattern: sign | 0x7F80_0000 | quiet | (magnitude & 0x3FF) << 13)
+        }
+        return Float(bitPattern: (Float(bitPattern: magnitude << 13) * 0x1p112).bitPattern | sign)
+    }
 
     /// How often each feature occurs in `utf8`: one automaton step per byte, so linear in its length.
     func featureCounts(in utf8: [UInt8]) -> [Int: Int] {
@@ -165,7 +176,30 @@ struct NaiveBayesModel: Sendable {
             return !hasLower && hasUpper ? text.lowercased() : text
         }
         let shouting = !text.contains(where: \.isLowercase) && text.contains(where: \.isUppercase)
-        return (shouting ? text.lowercased() : text).precomposedStringWithCanonicalMapping
+        let cased = shouting ? text.lowercased() : text
+        return isComposedAlready(cased) ? cased : cased.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether every scalar is one that NFC leaves alone and composes with nothing: Latin below
+    /// the combining marks (U+0300) and Cyrillic before its combining marks (U+0483). Most short
+    /// reviews are; the others go through Foundation's normalization.
+    static func isComposedAlready(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case ..<0x80:
+                break
+            case 0xC2..<0xCC, 0xD0, 0xD1:
+                // U+0080...U+02FF, U+0400...U+047F: skip the continuation byte.
+                _ = utf8.next()
+            case 0xD2:
+                // U+0480...U+04BF: only U+0480...U+0482 are before the combining marks.
+                guard let next = utf8.next(), next < 0x83 else { return false }
+            default:
+                return false
+            }
+        }
+        return true
     }
 }
 

@@ -162,6 +162,8 @@ public struct SecondOpinion: Sendable {
     /// their Unicode blocks, coarsely: Latin with its extensions, Greek, Cyrillic, and each
     /// 128-scalar block beyond).
     static func mixesScripts(_ text: String) -> Bool {
+        // Below U+0340 (lead bytes under 0xCD) every letter is of the first script: no mix.
+        if text.utf8.allSatisfy({ $0 < 0xCD }) { return false }
         var counts: [UInt32: Int] = [:]
         for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
             let value = scalar.value

@@ -46,28 +46,30 @@ struct TextStats {
         // A plain scalar's lowercase takes at most half as many bytes again (Ⱥ: 2 -> 3).
         let bytes = [UInt8](unsafeUninitializedCapacity: input.count + input.count / 2 + 4) { out, written in
             ScalarFacts.latin.withUnsafeBufferPointer { latin in
+            Self.ascii.withUnsafeBufferPointer { ascii in
                 var wordStart = -1
                 var index = 0
                 var position = 0
                 while index < input.count {
                     let lead = UInt32(input[index])
                     if lead < 0x80 {
-                        // ASCII: no decoding, and its lowercase is ASCII too.
-                        guard let facts = latin[Int(lead)] else {
+                        // ASCII: no decoding, one small table, and its lowercase is ASCII too.
+                        let facts = ascii[Int(lead)]
+                        guard facts & Self.asciiNotPlain == 0 else {
                             plain = false
                             break
                         }
                         index += 1
-                        if facts.isAlphabetic { letters += 1 }
-                        if facts.extendsPrevious {
+                        if facts & Self.asciiAlphabetic != 0 { letters += 1 }
+                        if facts & Self.asciiExtendsPrevious != 0 {
                             // As below; no ASCII scalar does this today.
-                        } else if facts.isWordCharacter {
+                        } else if facts & Self.asciiWordCharacter != 0 {
                             if wordStart < 0 { wordStart = position }
                         } else if wordStart >= 0 {
                             ranges.append(wordStart..<position)
                             wordStart = -1
                         }
-                        out[position] = UInt8(truncatingIfNeeded: facts.lower)
+                        out[position] = UInt8(truncatingIfNeeded: facts)
                         position += 1
                         continue
                     }
@@ -110,6 +112,7 @@ struct TextStats {
                 if plain && wordStart >= 0 { ranges.append(wordStart..<position) }
                 written = position
             }
+            }
         }
         guard plain else { return false }
         self.letters = letters
@@ -119,6 +122,19 @@ struct TextStats {
         words = WordList(bytes: bytes, ranges: ranges)
         return true
     }
+
+    /// `ScalarFacts` of ASCII packed in 16 bits: the lowercase byte, then the flags below.
+    private static let ascii: [UInt16] = (0..<128).map { value in
+        guard let facts = ScalarFacts.latin[value], facts.lower < 0x80 else { return asciiNotPlain }
+        return UInt16(facts.lower)
+            | (facts.isAlphabetic ? asciiAlphabetic : 0)
+            | (facts.isWordCharacter ? asciiWordCharacter : 0)
+            | (facts.extendsPrevious ? asciiExtendsPrevious : 0)
+    }
+    private static let asciiAlphabetic: UInt16 = 0x100
+    private static let asciiWordCharacter: UInt16 = 0x200
+    private static let asciiExtendsPrevious: UInt16 = 0x400
+    private static let asciiNotPlain: UInt16 = 0x800
 
     /// The general reading: Unicode's properties for each scalar, words split by characters.
     private mutating func readGeneral(_ text: String) {
