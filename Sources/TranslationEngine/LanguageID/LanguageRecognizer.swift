@@ -126,17 +126,20 @@ public struct LanguageRecognizer: Sendable {
 
     /// CLD2's top three as tagged probabilities (percent of the text, scaled to 0...1).
     static func hypotheses(from probe: CLD2Probe) -> [LanguageHypothesis] {
-        var merged: [(String, Double)] = []
+        // One array, merged and sorted in place (the same stable sort as `sorted`).
+        var merged: [LanguageHypothesis] = []
+        merged.reserveCapacity(probe.hypotheses.count)
         for hypothesis in probe.hypotheses where hypothesis.percent > 0 {
             guard let tag = hypothesis.tag else { continue }
             let probability = Double(hypothesis.percent) / 100
-            if let index = merged.firstIndex(where: { $0.0 == tag }) {
-                merged[index].1 += probability
+            if let index = merged.firstIndex(where: { $0.tag == tag }) {
+                merged[index].probability += probability
             } else {
-                merged.append((tag, probability))
+                merged.append(LanguageHypothesis(tag: tag, probability: probability))
             }
         }
-        return merged.sorted { $0.1 > $1.1 }.map { LanguageHypothesis(tag: $0.0, probability: $0.1) }
+        merged.sort { $0.probability > $1.probability }
+        return merged
     }
 
     /// Maps CLD2's codes to BCP 47: "no" is Bokmål, "iw" Hebrew, unknowns are nil.

@@ -40,7 +40,12 @@ struct MarkerEvidence: Sendable {
 
     /// Marker points of `tag` per word: 0 for a language without markers, or no words.
     func score(_ tag: String) -> Double {
-        guard wordCount > 0, let position = MarkerIndex.shared.position[tag] else { return 0 }
+        score(at: MarkerIndex.shared.position[tag])
+    }
+
+    /// The same by the language's place in `MarkerIndex.languages` (nil: no markers).
+    func score(at position: Int?) -> Double {
+        guard wordCount > 0, let position else { return 0 }
         return points[position] / Double(wordCount)
     }
 }
@@ -77,11 +82,13 @@ struct MarkerIndex: Sendable {
     private var patternMasks: [UInt32] = []
     private var firstPattern = [UInt8](repeating: 0, count: 257)
     /// A filter before those patterns are compared, since common letters (l, n, c, t) and every
-    /// Cyrillic lead byte start some: the languages of one-byte patterns by their byte, and
-    /// for each byte that starts a longer pattern a row (number + 1; 0: none) of 256 bits,
-    /// one for each byte that follows it in some pattern.
+    /// Cyrillic lead byte start some. Per byte, one byte: `isSingleByte` when a one-byte
+    /// pattern is that byte (its languages in `singleByteMasks`), and in the bits below, for a
+    /// byte that starts a longer pattern, a row (number + 1; 0: none) of `pairBits`: 256 bits,
+    /// one for each byte that follows it in some pattern. Most bytes of a word read a 0 here.
+    private var byteFilter = [UInt8](repeating: 0, count: 256)
+    private static let isSingleByte: UInt8 = 0x80
     private var singleByteMasks = [UInt32](repeating: 0, count: 256)
-    private var pairRow = [UInt8](repeating: 0, count: 256)
     private var pairBits: [UInt64] = []
 
     private init() {
@@ -123,14 +130,18 @@ struct MarkerIndex: Sendable {
             patternStarts.append(UInt8(patternBytes.count))
             patternMasks.append(mask)
             patternsOfByte[Int(run[0])] += 1
+            let first = Int(run[0])
             if run.count == 1 {
-                singleByteMasks[Int(run[0])] |= mask
+                singleByteMasks[first] |= mask
+                byteFilter[first] |= Self.isSingleByte
             } else {
-                if pairRow[Int(run[0])] == 0 {
+                if byteFilter[first] & ~Self.isSingleByte == 0 {
                     pairBits += [0, 0, 0, 0]
-                    pairRow[Int(run[0])] = UInt8(pairBits.count / 4)
+                    precondition(pairBits.count / 4 < Int(Self.isSingleByte), "pattern rows fit below isSingleByte")
+                    byteFilter[first] |= UInt8(pairBits.count / 4)
                 }
-                pairBits[(Int(pairRow[Int(run[0])]) - 1) * 4 + Int(run[1]) / 64] |= 1 << (UInt64(run[1]) % 64)
+                let row = Int(byteFilter[first] & ~Self.isSingleByte) - 1
+                pairBits[row * 4 + Int(run[1]) / 64] |= 1 << (UInt64(run[1]) % 64)
             }
         }
         for byte in 0..<256 { firstPattern[byte + 1] = firstPattern[byte] + UInt8(patternsOfByte[byte]) }
@@ -165,18 +176,38 @@ struct MarkerIndex: Sendable {
             points.initialize(repeating: 0)
             written = points.count
             words.bytes.withUnsafeBufferPointer { buffer in
-                for range in words.ranges {
-                    let word = UnsafeBufferPointer(rebasing: buffer[range])
-                    let markers = words.isComposed ? self.markers(of: word) : markers(ofUncomposed: word)
-                    var bits = markers
-                    while bits != 0 {
-                        points[bits.trailingZeroBitCount] += 1
-                        bits &= bits - 1
+                withUnsafeTemporaryAllocation(of: (hash: Int, firstCheck: UInt32).self, capacity: words.count) { looked in
+                    // First every word's hash and its slot's check: the reads depend on no other,
+                    // so their cache misses overlap instead of coming one at a time. An empty
+                    // first slot (check 0) already says the word is no marker word.
+                    if words.isComposed {
+                        slots.withUnsafeBufferPointer { slots in
+                            for (index, range) in words.ranges.enumerated() {
+                                let hash = Self.hash(UnsafeBufferPointer(rebasing: buffer[range]))
+                                looked[index] = (hash, slots[hash & (slots.count - 1)].check)
+                            }
+                        }
                     }
-                    bits = spellings(in: word) & ~markers
-                    while bits != 0 {
-                        points[bits.trailingZeroBitCount] += 0.5
-                        bits &= bits - 1
+                    for (index, range) in words.ranges.enumerated() {
+                        let word = UnsafeBufferPointer(rebasing: buffer[range])
+                        let markers: UInt32
+                        if !words.isComposed {
+                            markers = self.markers(ofUncomposed: word)
+                        } else if looked[index].firstCheck == 0 {
+                            markers = 0
+                        } else {
+                            markers = self.markers(of: word, hash: looked[index].hash)
+                        }
+                        var bits = markers
+                        while bits != 0 {
+                            points[bits.trailingZeroBitCount] += 1
+                            bits &= bits - 1
+                        }
+                        bits = spellings(in: word) & ~markers
+                        while bits != 0 {
+                            points[bits.trailingZeroBitCount] += 0.5
+                            bits &= bits - 1
+                        }
                     }
                 }
             }
@@ -193,9 +224,13 @@ struct MarkerIndex: Sendable {
 
     /// The languages that have this (composed) word among their marker words.
     func markers(of word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        markers(of: word, hash: Self.hash(word))
+    }
+
+    /// The same, given the word's hash.
+    private func markers(of word: UnsafeBufferPointer<UInt8>, hash: Int) -> UInt32 {
         // No marker word is empty or longer than 255 bytes.
         guard let base = word.baseAddress, !word.isEmpty, word.count < 1 << 8 else { return 0 }
-        let hash = Self.hash(word)
         let check = Self.check(hash, count: word.count)
         let key = word.count <= 8 ? Self.packed(word) : 0
         return slots.withUnsafeBufferPointer { slots in
@@ -222,21 +257,22 @@ struct MarkerIndex: Sendable {
     }
 
     /// The languages one of whose distinctive spellings occurs in the word.
+    @inline(__always)
     func spellings(in word: UnsafeBufferPointer<UInt8>) -> UInt32 {
         guard let base = word.baseAddress else { return 0 }
         var found: UInt32 = 0
-        singleByteMasks.withUnsafeBufferPointer { singleByteMasks in
-            pairRow.withUnsafeBufferPointer { pairRow in
-                pairBits.withUnsafeBufferPointer { pairBits in
-                    for start in 0..<word.count {
-                        let first = Int(base[start])
-                        found |= singleByteMasks[first]
-                        let row = Int(pairRow[first])
-                        guard row != 0, start + 1 < word.count else { continue }
-                        let second = Int(base[start + 1])
-                        guard pairBits[(row - 1) * 4 + second / 64] & (1 << (UInt64(second) % 64)) != 0 else { continue }
-                        found |= longerSpellings(in: word, at: start)
-                    }
+        byteFilter.withUnsafeBufferPointer { byteFilter in
+            pairBits.withUnsafeBufferPointer { pairBits in
+                for start in 0..<word.count {
+                    let first = Int(base[start])
+                    let filter = byteFilter[first]
+                    guard filter != 0 else { continue }
+                    if filter & Self.isSingleByte != 0 { found |= singleByteMasks[first] }
+                    let row = Int(filter & ~Self.isSingleByte)
+                    guard row != 0, start + 1 < word.count else { continue }
+                    let second = Int(base[start + 1])
+                    guard pairBits[(row - 1) * 4 + second / 64] & (1 << (UInt64(second) % 64)) != 0 else { continue }
+                    found |= longerSpellings(in: word, at: start)
                 }
             }
         }

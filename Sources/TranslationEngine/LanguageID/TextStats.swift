@@ -38,37 +38,41 @@ struct TextStats {
     /// This runs over every byte of every line `detect` reads, so it keeps to locals and
     /// unchecked table reads, and gives ASCII (most of a review) a path of its own.
     private mutating func readPlain(utf8 input: UnsafeBufferPointer<UInt8>) -> Bool {
-        var ranges: [Range<Int>] = []
-        // About one word in six bytes of a review: one allocation for most lines.
-        ranges.reserveCapacity(input.count / 6 + 4)
         var plain = true
         var letters = 0, kana = 0, hangul = 0, han = 0
+        var ranges: [Range<Int>] = []
         // A plain scalar's lowercase takes at most half as many bytes again (Ⱥ: 2 -> 3).
         let bytes = [UInt8](unsafeUninitializedCapacity: input.count + input.count / 2 + 4) { out, written in
+            // Words are separated by at least one scalar: at most one in two bytes, plus the one
+            // slot the ASCII path writes past the last word.
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: input.count / 2 + 2) { found in
             ScalarFacts.latin.withUnsafeBufferPointer { latin in
             Self.ascii.withUnsafeBufferPointer { ascii in
-                var wordStart = -1
+                var count = 0
+                // Whether the scalar before was in a word (0 or 1), and where that word started.
+                var inWord = 0
+                var wordStart = 0
                 var index = 0
                 var position = 0
                 while index < input.count {
                     let lead = UInt32(input[index])
                     if lead < 0x80 {
-                        // ASCII: no decoding, one small table, and its lowercase is ASCII too.
+                        // ASCII: no decoding, one small table, its lowercase is ASCII too, and
+                        // no branch on letters or word ends (mispredicted at every word's edge,
+                        // they were most of this loop's time): a word's range is written at
+                        // every non-word byte and kept only where a word ended.
                         let facts = ascii[Int(lead)]
                         guard facts & Self.asciiNotPlain == 0 else {
                             plain = false
                             break
                         }
                         index += 1
-                        if facts & Self.asciiAlphabetic != 0 { letters += 1 }
-                        if facts & Self.asciiExtendsPrevious != 0 {
-                            // As below; no ASCII scalar does this today.
-                        } else if facts & Self.asciiWordCharacter != 0 {
-                            if wordStart < 0 { wordStart = position }
-                        } else if wordStart >= 0 {
-                            ranges.append(wordStart..<position)
-                            wordStart = -1
-                        }
+                        letters += Int(facts >> Self.asciiAlphabeticShift & 1)
+                        let isWord = Int(facts >> Self.asciiWordCharacterShift & 1)
+                        wordStart = isWord > inWord ? position : wordStart
+                        found.initializeElement(at: count, to: wordStart..<position)
+                        count += inWord & (isWord ^ 1)
+                        inWord = isWord
                         out[position] = UInt8(truncatingIfNeeded: facts)
                         position += 1
                         continue
@@ -102,15 +106,24 @@ struct TextStats {
                     if facts.extendsPrevious {
                         // Part of the character before: inside a word or not, as that one is.
                     } else if facts.isWordCharacter {
-                        if wordStart < 0 { wordStart = position }
-                    } else if wordStart >= 0 {
-                        ranges.append(wordStart..<position)
-                        wordStart = -1
+                        if inWord == 0 {
+                            wordStart = position
+                            inWord = 1
+                        }
+                    } else if inWord == 1 {
+                        found.initializeElement(at: count, to: wordStart..<position)
+                        count += 1
+                        inWord = 0
                     }
                     position = Self.write(facts.lower, to: out, at: position)
                 }
-                if plain && wordStart >= 0 { ranges.append(wordStart..<position) }
+                if plain && inWord == 1 {
+                    found.initializeElement(at: count, to: wordStart..<position)
+                    count += 1
+                }
                 written = position
+                if plain { ranges = Array(found.prefix(count)) }
+            }
             }
             }
         }
@@ -124,16 +137,15 @@ struct TextStats {
     }
 
     /// `ScalarFacts` of ASCII packed in 16 bits: the lowercase byte, then the flags below.
+    /// An ASCII scalar that extends the one before (none does) goes the general way in `readPlain`.
     private static let ascii: [UInt16] = (0..<128).map { value in
-        guard let facts = ScalarFacts.latin[value], facts.lower < 0x80 else { return asciiNotPlain }
+        guard let facts = ScalarFacts.latin[value], facts.lower < 0x80, !facts.extendsPrevious else { return asciiNotPlain }
         return UInt16(facts.lower)
-            | (facts.isAlphabetic ? asciiAlphabetic : 0)
-            | (facts.isWordCharacter ? asciiWordCharacter : 0)
-            | (facts.extendsPrevious ? asciiExtendsPrevious : 0)
+            | (facts.isAlphabetic ? 1 << asciiAlphabeticShift : 0)
+            | (facts.isWordCharacter ? 1 << asciiWordCharacterShift : 0)
     }
-    private static let asciiAlphabetic: UInt16 = 0x100
-    private static let asciiWordCharacter: UInt16 = 0x200
-    private static let asciiExtendsPrevious: UInt16 = 0x400
+    private static let asciiAlphabeticShift: UInt16 = 8
+    private static let asciiWordCharacterShift: UInt16 = 9
     private static let asciiNotPlain: UInt16 = 0x800
 
     /// The general reading: Unicode's properties for each scalar, words split by characters.
