@@ -76,7 +76,7 @@ struct MarkerIndex: Sendable {
     /// Spelling patterns end to end, sorted (so grouped by first byte): where each starts (one
     /// more entry: the end), its languages, and the first pattern of each first byte (257
     /// entries: the patterns starting with byte b are firstPattern[b]..<firstPattern[b + 1]).
-    /// (Bytes, not Ints: every byte of a word looks here, and the tables stay a few cache lines.)
+    /// (Bytes, not Ints: the tables stay a few cache lines.)
     private var patternBytes: [UInt8] = []
     private var patternStarts: [UInt8] = [0]
     private var patternMasks: [UInt32] = []
