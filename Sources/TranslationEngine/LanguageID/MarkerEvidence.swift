@@ -81,15 +81,13 @@ struct MarkerIndex: Sendable {
     private var patternStarts: [UInt8] = [0]
     private var patternMasks: [UInt32] = []
     private var firstPattern = [UInt8](repeating: 0, count: 257)
-    /// A filter before those patterns are compared, since common letters (l, n, c, t) and every
-    /// Cyrillic lead byte start some. Per byte, one byte: `isSingleByte` when a one-byte
-    /// pattern is that byte (its languages in `singleByteMasks`), and in the bits below, for a
-    /// byte that starts a longer pattern, a row (number + 1; 0: none) of `pairBits`: 256 bits,
-    /// one for each byte that follows it in some pattern. Most bytes of a word read a 0 here.
-    private var byteFilter = [UInt8](repeating: 0, count: 256)
-    private static let isSingleByte: UInt8 = 0x80
+    /// A filter before those patterns are compared, read for every byte of a word without a
+    /// branch (common letters such as l, n, c and t start some patterns, and branching on them
+    /// was mispredicted on every other byte): the languages of one-byte patterns by their byte,
+    /// and one bit for each pair of bytes that starts a longer pattern (256 x 256 bits, 8 KB, of
+    /// which a text's letters touch a few rows).
     private var singleByteMasks = [UInt32](repeating: 0, count: 256)
-    private var pairBits: [UInt64] = []
+    private var pairStarts = [UInt64](repeating: 0, count: 256 * 256 / 64)
 
     private init() {
         languages = Set(CloseLanguages.markers.keys).union(CloseLanguages.spellings.keys).sorted()
@@ -130,18 +128,11 @@ struct MarkerIndex: Sendable {
             patternStarts.append(UInt8(patternBytes.count))
             patternMasks.append(mask)
             patternsOfByte[Int(run[0])] += 1
-            let first = Int(run[0])
             if run.count == 1 {
-                singleByteMasks[first] |= mask
-                byteFilter[first] |= Self.isSingleByte
+                singleByteMasks[Int(run[0])] |= mask
             } else {
-                if byteFilter[first] & ~Self.isSingleByte == 0 {
-                    pairBits += [0, 0, 0, 0]
-                    precondition(pairBits.count / 4 < Int(Self.isSingleByte), "pattern rows fit below isSingleByte")
-                    byteFilter[first] |= UInt8(pairBits.count / 4)
-                }
-                let row = Int(byteFilter[first] & ~Self.isSingleByte) - 1
-                pairBits[row * 4 + Int(run[1]) / 64] |= 1 << (UInt64(run[1]) % 64)
+                let pair = Int(run[0]) << 8 | Int(run[1])
+                pairStarts[pair >> 6] |= 1 << UInt64(pair & 63)
             }
         }
         for byte in 0..<256 { firstPattern[byte + 1] = firstPattern[byte] + UInt8(patternsOfByte[byte]) }
@@ -261,18 +252,17 @@ struct MarkerIndex: Sendable {
     func spellings(in word: UnsafeBufferPointer<UInt8>) -> UInt32 {
         guard let base = word.baseAddress else { return 0 }
         var found: UInt32 = 0
-        byteFilter.withUnsafeBufferPointer { byteFilter in
-            pairBits.withUnsafeBufferPointer { pairBits in
+        singleByteMasks.withUnsafeBufferPointer { singleByteMasks in
+            pairStarts.withUnsafeBufferPointer { pairStarts in
                 for start in 0..<word.count {
                     let first = Int(base[start])
-                    let filter = byteFilter[first]
-                    guard filter != 0 else { continue }
-                    if filter & Self.isSingleByte != 0 { found |= singleByteMasks[first] }
-                    let row = Int(filter & ~Self.isSingleByte)
-                    guard row != 0, start + 1 < word.count else { continue }
-                    let second = Int(base[start + 1])
-                    guard pairBits[(row - 1) * 4 + second / 64] & (1 << (UInt64(second) % 64)) != 0 else { continue }
-                    found |= longerSpellings(in: word, at: start)
+                    found |= singleByteMasks[first]
+                    // After the last byte, 0: no pattern holds a NUL.
+                    let second = start + 1 < word.count ? Int(base[start + 1]) : 0
+                    let pair = first << 8 | second
+                    if pairStarts[pair >> 6] & (1 << UInt64(pair & 63)) != 0 {
+                        found |= longerSpellings(in: word, at: start)
+                    }
                 }
             }
         }
