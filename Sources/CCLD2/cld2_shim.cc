@@ -1,5 +1,6 @@
 // A C face for CLD2's C++ API, so Swift can call it.
 #include <cstdio>
+#include <malloc.h>
 #include <cld2/public/compact_lang_det.h>
 #include <cld2/public/encodings.h>
 #include <cld2/internal/lang_script.h>
@@ -40,4 +41,10 @@ extern "C" const char *hr_cld2_language_code(int language) {
 
 extern "C" const char *hr_cld2_version(void) {
     return CLD2::DetectLanguageVersion();
+}
+
+extern "C" void hr_keep_freed_heap(void) {
+#ifdef M_TRIM_THRESHOLD
+    mallopt(M_TRIM_THRESHOLD, 64 * 1024 * 1024);
+#endif
 }

@@ -28,6 +28,10 @@ const char *hr_cld2_language_code(int language);
 /// The size of the delta-octagram table in use (tells full from small tables).
 int hr_cld2_table_size(void);
 
+/// Keeps up to 64 MB of freed heap in the process instead of handing it back to the kernel
+/// (glibc's trim threshold; a no-op elsewhere).
+void hr_keep_freed_heap(void);
+
 /// CLD2's version string.
 const char *hr_cld2_version(void);
 

@@ -1,19 +1,30 @@
 import CCLD2
 
 /// Raw CLD2 answer, before HikeReviews' own checks.
+///
+/// Languages stay CLD2's numbers here; their codes and BCP 47 tags come from tables made once,
+/// so a call makes no strings and compares none.
 struct CLD2Probe: Sendable, Hashable {
     struct Hypothesis: Sendable, Hashable {
-        var code: String
+        var language: Int32
         var percent: Int
         var normalizedScore: Double
+
+        /// CLD2's code ("es", "un", "xx-Qaai").
+        var code: String { CLD2Probe.code(language) }
+        /// The BCP 47 tag the app uses (`LanguageRecognizer.bcp47(fromCLD2:)`), nil for none.
+        var tag: String? { CLD2Probe.tag(language) }
     }
 
     /// CLD2's verdict for the whole text: its return value, which can differ from the first hypothesis.
-    var summary: String
+    var summary: Int32
     var hypotheses: [Hypothesis]
     var isReliable: Bool
     var textBytes: Int
     var validPrefixBytes: Int
+
+    /// The BCP 47 tag of the verdict, nil for none.
+    var summaryTag: String? { Self.tag(summary) }
 
     /// The most bytes of a text handed to CLD2.
     static let maximumBytes = 256 * 1024
@@ -23,8 +34,15 @@ struct CLD2Probe: Sendable, Hashable {
         hr_cld2_language_code(Int32(number)).map { String(cString: $0) } ?? "un"
     }
 
-    private static func code(_ number: Int32) -> String {
+    /// The BCP 47 tag of each language number, made once.
+    private static let tags: [String?] = codes.map(LanguageRecognizer.bcp47(fromCLD2:))
+
+    static func code(_ number: Int32) -> String {
         codes.indices.contains(Int(number)) ? codes[Int(number)] : "un"
+    }
+
+    static func tag(_ number: Int32) -> String? {
+        tags.indices.contains(Int(number)) ? tags[Int(number)] : nil
     }
 
     /// Runs CLD2 (full tables) over UTF-8 text.
@@ -50,12 +68,13 @@ struct CLD2Probe: Sendable, Hashable {
                 }
             }
         }
-        let languages = [ids.languages.0, ids.languages.1, ids.languages.2]
-        let percents = [ids.percents.0, ids.percents.1, ids.percents.2]
-        let scores = [ids.scores.0, ids.scores.1, ids.scores.2]
         return CLD2Probe(
-            summary: code(ids.summary),
-            hypotheses: (0..<3).map { Hypothesis(code: code(languages[$0]), percent: Int(percents[$0]), normalizedScore: scores[$0]) },
+            summary: ids.summary,
+            hypotheses: [
+                Hypothesis(language: ids.languages.0, percent: Int(ids.percents.0), normalizedScore: ids.scores.0),
+                Hypothesis(language: ids.languages.1, percent: Int(ids.percents.1), normalizedScore: ids.scores.1),
+                Hypothesis(language: ids.languages.2, percent: Int(ids.percents.2), normalizedScore: ids.scores.2),
+            ],
             isReliable: ids.isReliable != 0,
             textBytes: Int(ids.textBytes),
             validPrefixBytes: Int(ids.validPrefixBytes)

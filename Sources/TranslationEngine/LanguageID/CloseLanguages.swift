@@ -50,9 +50,20 @@ enum CloseLanguages {
         "sr": ["ђ", "ћ", "љ", "њ", "џ", "ј"],
     ]
 
-    private static func group(of tag: String) -> Set<String>? {
-        groups.first { $0.contains(tag) }
+    /// Each group's languages, sorted, with their places in `MarkerIndex` (nil: no markers):
+    /// scores are read by place, not through a string's hash, on most lines `detect` reads.
+    private static let members: [[(tag: String, position: Int?)]] = groups.map { group in
+        group.sorted().map { ($0, MarkerIndex.shared.position[$0]) }
     }
+
+    /// Each grouped tag's first group in `groups`: one lookup where `detect` asks for every line.
+    private static let firstGroup: [String: Int] = {
+        var first: [String: Int] = [:]
+        for (index, group) in groups.enumerated() {
+            for tag in group where first[tag] == nil { first[tag] = index }
+        }
+        return first
+    }()
 
     /// Marker score of a language over the words of a text: its marker words, plus half a point
     /// for each word written with a spelling only it uses in its group (`MarkerEvidence` counts).
@@ -62,9 +73,16 @@ enum CloseLanguages {
 
     /// Languages in one group with the candidate whose marker words fit clearly better than the candidate's.
     static func markerAgreement(of tag: String, evidence: MarkerEvidence) -> Agreement {
-        guard let group = group(of: tag) else { return .neutral }
-        let own = evidence.score(tag)
-        let best = group.filter { $0 != tag }.map { evidence.score($0) }.max() ?? 0
+        guard let group = firstGroup[tag] else { return .neutral }
+        var own = 0.0
+        var best = 0.0
+        for member in members[group] {
+            if member.tag == tag {
+                own = evidence.score(at: member.position)
+            } else {
+                best = max(best, evidence.score(at: member.position))
+            }
+        }
         if own > best + 0.05 { return .supports }
         // A neighbour with at least as much evidence as the candidate makes the candidate doubtful.
         if best > 0 && best >= own { return .contradicts }
@@ -80,7 +98,7 @@ enum CloseLanguages {
 
     /// Whether a language belongs to one of the groups CLD2 confuses.
     static func isInCloseGroup(_ tag: String) -> Bool {
-        group(of: tag) != nil
+        firstGroup[tag] != nil
     }
 
     /// Reorders CLD2's hypotheses inside a close-language group by marker words.
@@ -90,13 +108,24 @@ enum CloseLanguages {
     /// with equal scores, the one CLD2 ranked higher wins, then the first by tag (this used to
     /// follow a dictionary's order, which differs from process to process).
     static func rerank(_ hypotheses: [LanguageHypothesis], words: WordList, evidence: () -> MarkerEvidence) -> [LanguageHypothesis] {
-        guard let top = hypotheses.first, let group = group(of: top.tag), words.count >= 3 else { return hypotheses }
+        guard let top = hypotheses.first, let group = firstGroup[top.tag], words.count >= 3 else { return hypotheses }
         let evidence = evidence()
-        let topScore = evidence.score(top.tag)
+        var topScore = 0.0
         func rank(_ tag: String) -> Int { hypotheses.firstIndex { $0.tag == tag } ?? hypotheses.count }
-        let ordered = group.sorted { (rank($0), $0) < (rank($1), $1) }
-        // The first of the highest scores in that order (max(by:) keeps the first of equals).
-        guard let (challenger, challengerScore) = ordered.map({ ($0, evidence.score($0)) }).max(by: { $0.1 < $1.1 }),
+        // The highest score; of equal ones, the first in the order (CLD2's rank, then tag).
+        var found: (tag: String, score: Double, rank: Int)?
+        for (tag, position) in members[group] {
+            let score = evidence.score(at: position)
+            if tag == top.tag { topScore = score }
+            guard let current = found, score <= current.score else {
+                found = (tag, score, rank(tag))
+                continue
+            }
+            if score == current.score, (rank(tag), tag) < (current.rank, current.tag) {
+                found = (tag, score, rank(tag))
+            }
+        }
+        guard let (challenger, challengerScore, _) = found,
               challenger != top.tag,
               challengerScore > topScore + 0.08 else { return hypotheses }
         var reordered = hypotheses.filter { $0.tag != challenger }

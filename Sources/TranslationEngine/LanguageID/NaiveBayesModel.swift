@@ -97,51 +97,109 @@ struct NaiveBayesModel: Sendable {
     /// Raw log scores, one per entry of `classes`, for `text` as langid.py prepares it: lowercased
     /// when it has no lowercase letter at all, in Unicode normalization form C, as UTF-8.
     func scores(for text: String) -> [Float] {
-        let counts = featureCounts(in: Array(Self.prepared(text).utf8))
+        let features = sortedFeatures(in: Array(Self.prepared(text).utf8))
         let classCount = classes.count
-        let halfToFloat = Self.halfToFloat
         return bytes.withUnsafeBytes { raw in
             var scores = (0..<classCount).map { raw.loadLittleEndianFloat(at: priorsOffset + 4 * $0) }
-            for (feature, count) in counts {
-                let weight = Float(log1p(Double(count)))
-                let row = weightsOffset + 2 * feature * classCount
-                for index in 0..<classCount {
-                    let bits = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: row + 2 * index, as: UInt16.self))
-                    scores[index] += weight * halfToFloat[Int(bits)]
+            scores.withUnsafeMutableBufferPointer { scores in
+                // Each feature once, with how often it occurs (the list is sorted: runs).
+                var start = 0
+                while start < features.count {
+                    var end = start + 1
+                    while end < features.count && features[end] == features[start] { end += 1 }
+                    let weight = Float(log1p(Double(end - start)))
+                    let row = weightsOffset + 2 * features[start] * classCount
+                    for index in 0..<classCount {
+                        let bits = UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: row + 2 * index, as: UInt16.self))
+                        scores[index] += weight * Self.float(fromHalf: bits)
+                    }
+                    start = end
                 }
             }
             return scores
         }
     }
 
-    /// Every Float16 as a Float, so a weight costs a load (the conversion is a library call on
-    /// x86-64 without F16C, and the scores of a short text need some 10,000).
-    private static let halfToFloat: [Float] = (0...0xFFFF).map { Float(Float16(bitPattern: UInt16($0))) }
+    /// A Float16's value as a Float, exactly as `Float(Float16(bitPattern:))` gives it, in a
+    /// few instructions: that conversion is a library call on x86-64 without F16C, and a
+    /// 256 KB table of every value (used before) missed the cache on nearly every weight.
+    /// The half's exponent and mantissa, moved to a Float's places, read as 2^-112 times the
+    /// value (subnormals included), so one exact multiplication by 2^112 finishes the job.
+    @inline(__always)
+    static func float(fromHalf bits: UInt16) -> Float {
+        let sign = UInt32(bits & 0x8000) << 16
+        let magnitude = UInt32(bits & 0x7FFF)
+        guard magnitude < 0x7C00 else {
+            // Infinity, or NaN: its payload kept and made quiet, as the library call does.
+            let quiet: UInt32 = magnitude > 0x7C00 ? 0x0040_0000 : 0
+            return Float(bitPattern: sign | 0x7F80_0000 | quiet | (magnitude & 0x3FF) << 13)
+        }
+        return Float(bitPattern: (Float(bitPattern: magnitude << 13) * 0x1p112).bitPattern | sign)
+    }
 
     /// How often each feature occurs in `utf8`: one automaton step per byte, so linear in its length.
     func featureCounts(in utf8: [UInt8]) -> [Int: Int] {
-        bytes.withUnsafeBytes { raw in
-            var counts: [Int: Int] = [:]
+        sortedFeatures(in: utf8).reduce(into: [:]) { counts, feature in counts[feature, default: 0] += 1 }
+    }
+
+    /// Every feature the walk over `utf8` enters, sorted: a feature seen n times is a run of n.
+    /// (A sorted list instead of a dictionary: fewer allocations and no hashing, and the scores
+    /// add the features up in one order, not in a dictionary's, which changes from run to run.)
+    func sortedFeatures(in utf8: [UInt8]) -> [Int] {
+        var features = bytes.withUnsafeBytes { raw in
+            var features: [Int] = []
+            features.reserveCapacity(utf8.count)
             var state = 0
             for byte in utf8 {
                 let row = Int(raw.loadLittleEndianUInt32(at: rowOfStateOffset + 4 * state))
-                guard row < rowCount else { return counts }
+                guard row < rowCount else { return features }
                 let next = Int(raw.loadLittleEndianUInt32(at: movesOffset + 4 * (256 * row + Int(byte))))
-                guard next < stateCount else { return counts }
+                guard next < stateCount else { return features }
                 state = next
                 let feature = Int(Int32(bitPattern: raw.loadLittleEndianUInt32(at: featureOfStateOffset + 4 * state)))
                 if feature >= 0 && feature < featureCount {
-                    counts[feature, default: 0] += 1
+                    features.append(feature)
                 }
             }
-            return counts
+            return features
         }
+        features.sort()
+        return features
     }
 
     /// langid.py's preparation of a text: an all-capitals text is lowercased, then composed (NFC).
     static func prepared(_ text: String) -> String {
+        // ASCII is its own normal form, and its cases are A-Z and a-z: no Character walk needed.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            let hasLower = text.utf8.contains { $0 >= 0x61 && $0 <= 0x7A }
+            let hasUpper = text.utf8.contains { $0 >= 0x41 && $0 <= 0x5A }
+            return !hasLower && hasUpper ? text.lowercased() : text
+        }
         let shouting = !text.contains(where: \.isLowercase) && text.contains(where: \.isUppercase)
-        return (shouting ? text.lowercased() : text).precomposedStringWithCanonicalMapping
+        let cased = shouting ? text.lowercased() : text
+        return isComposedAlready(cased) ? cased : cased.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether every scalar is one that NFC leaves alone and composes with nothing: Latin below
+    /// the combining marks (U+0300) and Cyrillic before its combining marks (U+0483). Most short
+    /// reviews are; the others go through Foundation's normalization.
+    static func isComposedAlready(_ text: String) -> Bool {
+        var utf8 = text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case ..<0x80:
+                break
+            case 0xC2..<0xCC, 0xD0, 0xD1:
+                // U+0080...U+02FF, U+0400...U+047F: skip the continuation byte.
+                _ = utf8.next()
+            case 0xD2:
+                // U+0480...U+04BF: only U+0480...U+0482 are before the combining marks.
+                guard let next = utf8.next(), next < 0x83 else { return false }
+            default:
+                return false
+            }
+        }
+        return true
     }
 }
 

@@ -23,6 +23,8 @@ public struct SecondOpinion: Sendable {
     private let tags: [String]
     /// For each column of the model: its index in `tags`, and whether it is in `regional`.
     private let columns: [(tag: Int, isRegional: Bool)]
+    /// Each tag's index in `tags`.
+    private let indexOfTag: [String: Int]
 
     /// How far ahead of CLD2's confident answer the model's best must be to make the text "und".
     public var vetoMargin: Float = 6
@@ -56,6 +58,7 @@ public struct SecondOpinion: Sendable {
             return (index[tag]!, Self.regional.contains(code))
         }
         self.tags = tags
+        indexOfTag = index
     }
 
     /// One candidate of the model, with its log score after the handicap.
@@ -66,25 +69,50 @@ public struct SecondOpinion: Sendable {
 
     /// The model's candidates as BCP 47 tags, best first, one per tag (the best of a code's columns).
     func ranking(for text: String) -> [Candidate] {
+        Self.ranked(tags: tags, best: bestScores(for: text))
+    }
+
+    /// The best score of each tag (by its index in `tags`): the best of its columns, after the handicap.
+    private func bestScores(for text: String) -> [Float] {
         var best = [Float](repeating: -.infinity, count: tags.count)
         for (column, raw) in zip(columns, model.scores(for: text)) {
             best[column.tag] = max(best[column.tag], column.isRegional ? raw : raw - outsidePenalty)
         }
-        return zip(tags, best)
+        return best
+    }
+
+    private static func ranked(tags: [String], best: [Float]) -> [Candidate] {
+        zip(tags, best)
             .map { Candidate(tag: $0, score: $1) }
-            .sorted { $0.score != $1.score ? $0.score > $1.score : $0.tag < $1.tag }
+            .sorted(by: precedes)
+    }
+
+    /// The ranking's order: the higher score first, then the first tag (`review` finds its first the same way).
+    private static func precedes(_ a: Candidate, _ b: Candidate) -> Bool {
+        a.score != b.score ? a.score > b.score : a.tag < b.tag
     }
 
     /// CLD2's guess for a short text, reviewed by the model. Constraints limit the answer, not
     /// the evidence: the model weighs every language it knows.
+    ///
+    /// Only the best candidate, the runner-up's score and a few tags' scores decide; the whole
+    /// ranking is sorted only for an answer of the model's own.
     func review(_ first: LanguageGuess, text: String, words: WordList, constraints: Set<String>?) -> LanguageGuess {
         // Byte n-grams of two scripts add up to nonsense: on "Thumbs up … नमस्ते" the model was
         // sure of Sanskrit. Mixed-script text keeps CLD2's answer.
         guard !Self.mixesScripts(text) else { return first }
-        let ranking = ranking(for: text)
-        guard let best = ranking.first else { return first }
-        let runnerUp = ranking.dropFirst().first?.score ?? -.infinity
-        func score(of tag: String) -> Float? { ranking.first { $0.tag == tag }?.score }
+        let scores = bestScores(for: text)
+        guard !scores.isEmpty else { return first }
+        // The ranking's first, and the best score of the rest (its second's).
+        var bestIndex = 0
+        for index in scores.indices.dropFirst()
+        where scores[index] > scores[bestIndex] || (scores[index] == scores[bestIndex] && tags[index] < tags[bestIndex]) {
+            bestIndex = index
+        }
+        let best = Candidate(tag: tags[bestIndex], score: scores[bestIndex])
+        var runnerUp = -Float.infinity
+        for index in scores.indices where index != bestIndex { runnerUp = max(runnerUp, scores[index]) }
+        func score(of tag: String) -> Float? { indexOfTag[tag].map { scores[$0] } }
 
         if first.isReliable {
             // The model doubts CLD2 when it is clearly sure of another language: one it ranks far
@@ -106,12 +134,11 @@ public struct SecondOpinion: Sendable {
         guard constraints?.contains(candidate) ?? true else { return first }
         // Two identifiers can share a confusion (Catalan read as Occitan): among close languages
         // the model must itself set the answer apart from its neighbours.
-        let neighbours = CloseLanguages.neighbours(of: candidate)
         if let own = score(of: candidate),
-           ranking.contains(where: { neighbours.contains($0.tag) && own - $0.score < neighbourMargin }) {
+           CloseLanguages.neighbours(of: candidate).contains(where: { score(of: $0).map { own - $0 < neighbourMargin } ?? false }) {
             return first
         }
-        return answer(candidate, ranking: ranking, constraints: constraints)
+        return answer(candidate, ranking: Self.ranked(tags: tags, best: scores), constraints: constraints)
     }
 
     /// A reliable guess of `tag`, with the model's top three allowed languages as probabilities
@@ -135,6 +162,8 @@ public struct SecondOpinion: Sendable {
     /// their Unicode blocks, coarsely: Latin with its extensions, Greek, Cyrillic, and each
     /// 128-scalar block beyond).
     static func mixesScripts(_ text: String) -> Bool {
+        // Below U+0340 (lead bytes under 0xCD) every letter is of the first script: no mix.
+        if text.utf8.allSatisfy({ $0 < 0xCD }) { return false }
         var counts: [UInt32: Int] = [:]
         for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
             let value = scalar.value

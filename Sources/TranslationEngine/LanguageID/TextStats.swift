@@ -34,55 +34,119 @@ struct TextStats {
     }
 
     /// The same over a string's UTF-8 (valid, as every String's is), decoded here.
+    ///
+    /// This runs over every byte of every line `detect` reads, so it keeps to locals and
+    /// unchecked table reads, and gives ASCII (most of a review) a path of its own.
     private mutating func readPlain(utf8 input: UnsafeBufferPointer<UInt8>) -> Bool {
-        let latin = ScalarFacts.latin
-        var ranges: [Range<Int>] = []
         var plain = true
+        var letters = 0, kana = 0, hangul = 0, han = 0
+        var ranges: [Range<Int>] = []
         // A plain scalar's lowercase takes at most half as many bytes again (Ⱥ: 2 -> 3).
         let bytes = [UInt8](unsafeUninitializedCapacity: input.count + input.count / 2 + 4) { out, written in
-            var wordStart = -1
-            var index = 0
-            var position = 0
-            while index < input.count {
-                let lead = UInt32(input[index])
-                let value: UInt32
-                switch lead {
-                case ..<0x80:
-                    value = lead
-                    index += 1
-                case ..<0xE0:
-                    value = (lead & 0x1F) << 6 | UInt32(input[index + 1] & 0x3F)
-                    index += 2
-                case ..<0xF0:
-                    value = (lead & 0x0F) << 12 | UInt32(input[index + 1] & 0x3F) << 6 | UInt32(input[index + 2] & 0x3F)
-                    index += 3
-                default:
-                    value = (lead & 0x07) << 18 | UInt32(input[index + 1] & 0x3F) << 12
-                        | UInt32(input[index + 2] & 0x3F) << 6 | UInt32(input[index + 3] & 0x3F)
-                    index += 4
+            // Words are separated by at least one scalar: at most one in two bytes, plus the one
+            // slot the ASCII path writes past the last word.
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: input.count / 2 + 2) { found in
+            ScalarFacts.latin.withUnsafeBufferPointer { latin in
+            Self.ascii.withUnsafeBufferPointer { ascii in
+                var count = 0
+                // Whether the scalar before was in a word (0 or 1), and where that word started.
+                var inWord = 0
+                var wordStart = 0
+                var index = 0
+                var position = 0
+                while index < input.count {
+                    let lead = UInt32(input[index])
+                    if lead < 0x80 {
+                        // ASCII: no decoding, one small table, its lowercase is ASCII too, and
+                        // no branch on letters or word ends (mispredicted at every word's edge,
+                        // they were most of this loop's time): a word's range is written at
+                        // every non-word byte and kept only where a word ended.
+                        let facts = ascii[Int(lead)]
+                        guard facts & Self.asciiNotPlain == 0 else {
+                            plain = false
+                            break
+                        }
+                        index += 1
+                        letters += Int(facts >> Self.asciiAlphabeticShift & 1)
+                        let isWord = Int(facts >> Self.asciiWordCharacterShift & 1)
+                        wordStart = isWord > inWord ? position : wordStart
+                        found.initializeElement(at: count, to: wordStart..<position)
+                        count += inWord & (isWord ^ 1)
+                        inWord = isWord
+                        out[position] = UInt8(truncatingIfNeeded: facts)
+                        position += 1
+                        continue
+                    }
+                    let value: UInt32
+                    switch lead {
+                    case ..<0xE0:
+                        value = (lead & 0x1F) << 6 | UInt32(input[index + 1] & 0x3F)
+                        index += 2
+                    case ..<0xF0:
+                        value = (lead & 0x0F) << 12 | UInt32(input[index + 1] & 0x3F) << 6 | UInt32(input[index + 2] & 0x3F)
+                        index += 3
+                    default:
+                        value = (lead & 0x07) << 18 | UInt32(input[index + 1] & 0x3F) << 12
+                            | UInt32(input[index + 2] & 0x3F) << 6 | UInt32(input[index + 3] & 0x3F)
+                        index += 4
+                    }
+                    guard let facts = value < latin.count ? latin[Int(value)] : ScalarFacts.of(value) else {
+                        plain = false
+                        break
+                    }
+                    if facts.isAlphabetic {
+                        letters += 1
+                        switch Self.script(of: facts.lower) {
+                        case .kana: kana += 1
+                        case .hangul: hangul += 1
+                        case .han: han += 1
+                        case .other: break
+                        }
+                    }
+                    if facts.extendsPrevious {
+                        // Part of the character before: inside a word or not, as that one is.
+                    } else if facts.isWordCharacter {
+                        if inWord == 0 {
+                            wordStart = position
+                            inWord = 1
+                        }
+                    } else if inWord == 1 {
+                        found.initializeElement(at: count, to: wordStart..<position)
+                        count += 1
+                        inWord = 0
+                    }
+                    position = Self.write(facts.lower, to: out, at: position)
                 }
-                guard let facts = value < latin.count ? latin[Int(value)] : ScalarFacts.of(value) else {
-                    plain = false
-                    break
+                if plain && inWord == 1 {
+                    found.initializeElement(at: count, to: wordStart..<position)
+                    count += 1
                 }
-                if facts.isAlphabetic { count(facts.lower) }
-                if facts.extendsPrevious {
-                    // Part of the character before: inside a word or not, as that one is.
-                } else if facts.isWordCharacter {
-                    if wordStart < 0 { wordStart = position }
-                } else if wordStart >= 0 {
-                    ranges.append(wordStart..<position)
-                    wordStart = -1
-                }
-                position = Self.write(facts.lower, to: out, at: position)
+                written = position
+                if plain { ranges = Array(found.prefix(count)) }
             }
-            if plain && wordStart >= 0 { ranges.append(wordStart..<position) }
-            written = position
+            }
+            }
         }
         guard plain else { return false }
+        self.letters = letters
+        self.kana = kana
+        self.hangul = hangul
+        self.han = han
         words = WordList(bytes: bytes, ranges: ranges)
         return true
     }
+
+    /// `ScalarFacts` of ASCII packed in 16 bits: the lowercase byte, then the flags below.
+    /// An ASCII scalar that extends the one before (none does) goes the general way in `readPlain`.
+    private static let ascii: [UInt16] = (0..<128).map { value in
+        guard let facts = ScalarFacts.latin[value], facts.lower < 0x80, !facts.extendsPrevious else { return asciiNotPlain }
+        return UInt16(facts.lower)
+            | (facts.isAlphabetic ? 1 << asciiAlphabeticShift : 0)
+            | (facts.isWordCharacter ? 1 << asciiWordCharacterShift : 0)
+    }
+    private static let asciiAlphabeticShift: UInt16 = 8
+    private static let asciiWordCharacterShift: UInt16 = 9
+    private static let asciiNotPlain: UInt16 = 0x800
 
     /// The general reading: Unicode's properties for each scalar, words split by characters.
     private mutating func readGeneral(_ text: String) {
@@ -95,15 +159,33 @@ struct TextStats {
 
     private mutating func count(_ letter: UInt32) {
         letters += 1
+        switch Self.script(of: letter) {
+        case .kana: kana += 1
+        case .hangul: hangul += 1
+        case .han: han += 1
+        case .other: break
+        }
+    }
+
+    private enum Script {
+        case kana, hangul, han, other
+    }
+
+    /// The scripts that name a language or weigh with kana, by block.
+    @inline(__always)
+    private static func script(of letter: UInt32) -> Script {
+        // Below U+1100 no letter is any of them: most letters stop here.
+        guard letter >= 0x1100 else { return .other }
         switch letter {
-        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: kana += 1
-        case 0xAC00...0xD7AF, 0x1100...0x11FF, 0x3130...0x318F: hangul += 1
-        case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20000...0x2FFFF: han += 1
-        default: break
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return .kana
+        case 0xAC00...0xD7AF, 0x1100...0x11FF, 0x3130...0x318F: return .hangul
+        case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0x20000...0x2FFFF: return .han
+        default: return .other
         }
     }
 
     /// Writes a scalar as UTF-8 at `position`; returns the position after it.
+    @inline(__always)
     private static func write(_ value: UInt32, to out: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
         switch value {
         case ..<0x80:

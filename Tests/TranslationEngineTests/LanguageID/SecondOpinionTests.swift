@@ -137,6 +137,35 @@ extension SecondOpinionTests {
         #expect(changed > 0)
     }
 
+    /// The weights' Float16 conversion, done by hand for speed, agrees with the library's for
+    /// every bit pattern (NaNs compared as NaNs, with the same bits).
+    @Test func halfToFloatMatchesTheLibraryForEveryValue() {
+        for bits in UInt16.min...UInt16.max {
+            let expected = Float(Float16(bitPattern: bits))
+            let converted = NaiveBayesModel.float(fromHalf: bits)
+            if expected.isNaN {
+                #expect(converted.isNaN, "\(bits)")
+            } else if converted.bitPattern != expected.bitPattern {
+                Issue.record("0x\(String(bits, radix: 16)): \(converted) != \(expected)")
+            }
+        }
+    }
+
+    /// The shortcut that skips Foundation's NFC says "composed" only where NFC changes nothing.
+    @Test func composedShortcutOnlyWhereNormalizationChangesNothing() {
+        var texts = ["", "plain ascii", "àéîõü ñ ç ß ĳ ŉ ǅ ʼ", "Привет ѐ ѝ Ѳ ҂", "e\u{301}", "и\u{306}", "Ѐ\u{483}", "Ω", "한"]
+        // Each scalar of the blocks it passes, between letters and doubled (pairs compose too).
+        for value in UInt32(0x20)..<0x530 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            texts += ["a" + String(scalar) + "b", String(scalar) + String(scalar)]
+        }
+        for text in texts where NaiveBayesModel.isComposedAlready(text) {
+            #expect(text.precomposedStringWithCanonicalMapping.utf8.elementsEqual(text.utf8), "\(text.debugDescription)")
+        }
+        #expect(NaiveBayesModel.isComposedAlready("àéîõü Привет"))
+        #expect(!NaiveBayesModel.isComposedAlready("e\u{301}"))
+    }
+
     /// The scoring on a model small enough to work out by hand: bytes "a" and "b" are features 0
     /// and 1; class "xa" likes "a", class "xb" likes "b".
     @Test func scoresAreThePriorPlusLogOnePlusCountTimesTheWeights() throws {
