@@ -128,7 +128,7 @@ actor PipelinePool {
         let now = ContinuousClock.now
         for (key, replicas) in members {
             for member in replicas where member.isRunning && isIdle(member) && now - member.lastUsed >= settings.idleTimeout {
-                remember(member, at: key)
+                if member.isWarm { remember(member, at: key) }
                 if stop(member) { idleStopsContinuation.yield(key) }
             }
             // Keep one (stopped) member per key; a stopped replica has nothing to offer.
@@ -219,8 +219,10 @@ actor PipelinePool {
                     if entry.member.isRunning {
                         let bytes = entry.member.memoryFootprint
                         let counted = max(bytes, expectedFootprint(of: entry.key))
-                        // Only an idle member is warm: one still loading would record too little.
-                        if isIdle(entry.member) { footprints[entry.key] = max(bytes, footprints[entry.key] ?? 0) }
+                        // Only an idle member that has answered is warm: one still loading (started by
+                        // `start()`, whose claim ends there) would record too little, and then be
+                        // counted too small to stop for the next.
+                        if isIdle(entry.member) && entry.member.isWarm { footprints[entry.key] = max(bytes, footprints[entry.key] ?? 0) }
                         return (entry, counted, true)
                     }
                     guard entry.member.isClaimed(within: Self.claimLifetime) else { return nil }

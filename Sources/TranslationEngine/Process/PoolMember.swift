@@ -27,6 +27,8 @@ extension PoolMember {
 
     /// When a request last finished (or the member was created).
     var lastUsed: ContinuousClock.Instant { slot.usage.lastUsed }
+    /// A request has finished on the running processes (see `ProcessSlot.isWarm`).
+    var isWarm: Bool { slot.isWarm }
 
     /// How many times processes were spawned, the first start included.
     var generationCount: Int { slot.generations }

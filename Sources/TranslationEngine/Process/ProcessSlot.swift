@@ -26,6 +26,8 @@ final class ProcessSlot<Child: ProcessGeneration>: Sendable {
         var crashes = CrashHistory()
         /// Generations spawned so far (first start included).
         var generations = 0
+        /// When the running generation was spawned.
+        var spawnedAt: ContinuousClock.Instant?
         /// Callers it was handed to whose request has not begun yet, and when the last one was.
         var claims = 0
         var lastClaim: ContinuousClock.Instant?
@@ -42,6 +44,15 @@ final class ProcessSlot<Child: ProcessGeneration>: Sendable {
     var usage: Usage { state.withLock { $0.usage } }
     var generations: Int { state.withLock { $0.generations } }
     var isShutDown: Bool { state.withLock { $0.isShutDown } }
+
+    /// A request has finished on the running generation: its processes have loaded what they
+    /// need, so its size is what it will use (one only started may still be loading).
+    var isWarm: Bool {
+        state.withLock { state in
+            guard state.child != nil, let spawnedAt = state.spawnedAt else { return false }
+            return state.usage.lastUsed > spawnedAt
+        }
+    }
 
     /// Counts a request in; throws `ChildProcessError.shutDown` after `shutdown()`.
     func begin() throws(ChildProcessError) {
@@ -116,6 +127,7 @@ final class ProcessSlot<Child: ProcessGeneration>: Sendable {
                 let child = try spawn()
                 state.child = child
                 state.generations += 1
+                state.spawnedAt = .now
                 return (child, .zero)
             }
             if let child = step.child { return child }

@@ -141,3 +141,29 @@ extension PipelinePoolTests {
         #expect(pipeline.stopProcesses(sparingClaimsWithin: .seconds(3600)), "an idle, unclaimed pipeline can be stopped")
     }
 }
+
+extension PipelinePoolTests {
+    /// A pipeline only started (as `prepareTranslation` does) has answered nothing and may still
+    /// be loading its dictionaries: stopping it to make room must not record what it used as its
+    /// size, or it is later counted too small to stop another for (two pairs then ran at once
+    /// over a one-pair budget).
+    @Test(.timeLimit(.minutes(5)))
+    func aPipelineOnlyStartedIsNotMeasuredAsItsWarmSize() async throws {
+        let footprint = try await Self.warmSpanishFootprint()
+        let pool = PipelinePool(settings: Self.settings(budget: footprint + footprint / 5))
+        defer { Task { await pool.shutdownAll() } }
+        let spanishKey = PipelinePool.Key.apertium(try Self.location("spa-eng"))
+        let spanish = try await pool.pipeline(for: Self.location("spa-eng"))
+        try await spanish.start()
+        #expect(!spanish.isWarm, "started, nothing answered")
+        let french = try await pool.pipeline(for: Self.location("fr-es"))
+        #expect(!spanish.isRunning, "spa-eng, idle, was stopped to make room")
+        #expect(await pool.expectedFootprint(of: spanishKey) == PipelinePool.defaultFootprint, "not measured while cold")
+        _ = try await french.translate("Le chien.", timeout: .seconds(10))
+        #expect(french.isWarm)
+        let back = try await pool.pipeline(for: Self.location("spa-eng"))
+        #expect(!french.isRunning, "fr-es was stopped: spa-eng counts at a warm pair's size")
+        #expect(try await back.translate("El gato.", timeout: .seconds(10)) == "The cat.")
+        #expect(back.isWarm)
+    }
+}
