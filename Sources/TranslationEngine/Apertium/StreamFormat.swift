@@ -47,7 +47,8 @@ public enum StreamFormat {
             guard !run.isEmpty else { return }
             // A paragraph break as destxt reads one: "\n\n" or "\r\n\r\n" somewhere in the run
             // (measured: "\n\r\n" and "\n \n" are not one).
-            let paragraph = run.count >= 2 && (contains(run, newlines) || contains(run, crlfs))
+            let paragraph = run.count >= 2
+                && (ChildPipeline.find(newlines, in: run, from: 0) != nil || ChildPipeline.find(crlfs, in: run, from: 0) != nil)
             if atEnd || paragraph { out += periodBlank }
             if run.count == 1 && run[0] == space {
                 out.append(space)
@@ -83,11 +84,6 @@ public enum StreamFormat {
     /// `isBlank` and `specials` by ASCII byte.
     private static let blankBytes = (0..<128).map { isBlank(Unicode.Scalar(UInt8($0))) }
     private static let specialBytes = (0..<128).map { specials.contains(Unicode.Scalar(UInt8($0))) }
-
-    private static func contains(_ run: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard run.count >= needle.count else { return false }
-        return (0...(run.count - needle.count)).contains { start in run[start..<(start + needle.count)].elementsEqual(needle) }
-    }
 
     /// Appends one scalar, backslash-escaped when it is stream syntax.
     private static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String.UnicodeScalarView) {

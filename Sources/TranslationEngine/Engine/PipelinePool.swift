@@ -128,7 +128,7 @@ actor PipelinePool {
         let now = ContinuousClock.now
         for (key, replicas) in members {
             for member in replicas where member.isRunning && isIdle(member) && now - member.lastUsed >= settings.idleTimeout {
-                if member.isWarm { remember(member, at: key) }
+                remember(member, at: key)
                 if stop(member) { idleStopsContinuation.yield(key) }
             }
             // Keep one (stopped) member per key; a stopped replica has nothing to offer.
@@ -239,7 +239,9 @@ actor PipelinePool {
         }
     }
 
+    /// Records a warm member's PSS as its key's size (one not warm may still be loading).
     private func remember(_ member: any PoolMember, at key: Key) {
+        guard member.isWarm else { return }
         let bytes = member.memoryFootprint
         if bytes > 0 { footprints[key] = bytes }
     }
