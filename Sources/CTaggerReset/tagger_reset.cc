@@ -1,22 +1,26 @@
-// Preloaded into `apertium-tagger` (LD_PRELOAD) by TranslationEngine's tagger relay: undoes, at
-// the end of each NUL-terminated segment, the change the HMM tagger makes to itself when it
-// meets an ambiguity class its model lacks, so the next segment meets the tagger a fresh
-// process would be. See docs/DECISIONS.md, "Bulk translation".
+// Preloaded (LD_PRELOAD) by TranslationEngine into the stages of a warm Apertium pipeline. Two
+// jobs, see docs/DECISIONS.md, "Bulk translation":
 //
-// What it undoes (libapertium 3.8, tagger_utils.cc): `require_similar_ambiguity_class` calls
-// `find_similar_ambiguity_class`, which assigns the similar class to the tagger's open class
-// through a reference. From then on every unknown word is tagged with that smaller class. The
-// HMM tagger calls the first through the PLT and ends each segment with `u_fflush`, so both
-// can be interposed here:
-//   - the first time the tagger asks for a class, the open class is copied (nothing can have
-//     changed it yet);
-//   - when a word's class is new (the function returns the open class instead of the word's
-//     own tags), the segment is marked;
-//   - at the segment's flush the open class is put back and one line is written to stderr,
-//     before the segment's NUL goes out, so the relay reading the NUL can read the line too.
-// Everything is looked up with dlsym; if anything is missing the functions pass through and no
-// line is ever written, and the relay replaces the tagger as it does without this library.
+// 1. In every stage: a NUL flush waits while more input is already there. A stage in null-flush
+//    mode (-z) flushes its output at the end of every segment, so with reviews queued each of
+//    the pipeline's ten processes woke the next one once per review. Here `fflush(stdout)` is
+//    skipped while the stage's stdin has unread bytes (in stdio's buffer or in the pipe): the
+//    stage goes on with the next segment and its output leaves in larger writes. As soon as a
+//    flush finds no input waiting it flushes everything, so a lone text is never held back,
+//    and the bytes written are the same, only fewer writes carry them. Why it cannot stall: the
+//    first stage's input only ever holds whole segments, so when its writer pauses it meets an
+//    empty input at a NUL and flushes; then so does the next stage, and so on down the line.
+//
+// 2. In the HMM tagger only (its environment has HIKE_TAGGER_RESET=1): undoes, at the end of
+//    each NUL-terminated segment, the change the tagger makes to itself when it meets an
+//    ambiguity class its model lacks, so the next segment meets the tagger a fresh process
+//    would be.
+//
 #include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 #include <set>
 
@@ -42,8 +46,23 @@ FlushFunction realFlush = nullptr;
 std::set<int> *openClass = nullptr;  // the tagger's own, first seen
 std::set<int> original;              // its value then
 bool changed = false;                // a new class was met since the last flush
+bool resetting = false;              // job 2 is on: this is the relayed HMM tagger
+
+using StdioFlushFunction = int (*)(FILE *);
+StdioFlushFunction realStdioFlush = nullptr;
+
+// Whether the next read of stdin would find bytes without waiting: in stdio's buffer (glibc's
+// FILE fields, public in <stdio.h>'s libio), else in the pipe.
+bool inputWaiting() {
+    if (stdin != nullptr && stdin->_IO_read_ptr < stdin->_IO_read_end) return true;
+    int count = 0;
+    return ioctl(0, FIONREAD, &count) == 0 && count > 0;
+}
 
 __attribute__((constructor)) void lookUp() {
+    realStdioFlush = reinterpret_cast<StdioFlushFunction>(dlsym(RTLD_NEXT, "fflush"));
+    const char *reset = getenv("HIKE_TAGGER_RESET");
+    resetting = reset != nullptr && strcmp(reset, "1") == 0;  // off in other stages: job 1 only
     realRequire = reinterpret_cast<RequireFunction>(dlsym(RTLD_NEXT, kRequireName));
     openClassOf = reinterpret_cast<OpenClassFunction>(dlsym(RTLD_NEXT, kOpenClassName));
     realFlush = reinterpret_cast<FlushFunction>(dlsym(RTLD_NEXT, "u_fflush_72"));
@@ -59,7 +78,7 @@ std::set<int> &require_similar_ambiguity_class(TaggerData &data, std::set<int> &
         // interpose is the one the tagger calls), but never crash the tagger over it.
         return tags;
     }
-    if (openClassOf != nullptr && realFlush != nullptr && openClass == nullptr) {
+    if (resetting && openClassOf != nullptr && realFlush != nullptr && openClass == nullptr) {
         openClass = &openClassOf(&data);
         original = *openClass;
     }
@@ -69,6 +88,13 @@ std::set<int> &require_similar_ambiguity_class(TaggerData &data, std::set<int> &
 }
 
 }  // namespace tagger_utils
+
+// Job 1. ICU's u_fflush ends in fflush, so this covers stages writing through ICU and stdio alike.
+extern "C" int fflush(FILE *file) {
+    if (realStdioFlush == nullptr) return file == nullptr ? 0 : EOF;  // cannot happen with glibc
+    if (file == stdout && inputWaiting()) return 0;
+    return realStdioFlush(file);
+}
 
 extern "C" void u_fflush_72(UFILE *file) {
     if (changed && openClass != nullptr) {

@@ -6,8 +6,8 @@ extension ChildPipeline {
     ///
     /// With `tapAfter`, that stage's output comes to this process and a tap thread passes it on
     /// to the next stage (see `MarkTap`). `environment` is what every stage starts with
-    /// (`ChildProcess.environment(_:)`); with `taggerReset`, the HMM tagger also preloads that
-    /// library (see `TaggerReset`).
+    /// (`ChildProcess.environment(_:)`); with `taggerReset`, every stage also preloads that
+    /// library, and it sets the HMM tagger back (see `TaggerReset`).
     static func spawn(_ stages: [ModeFile.Stage], tapAfter: Int? = nil,
                       environment: [String] = ChildProcess.environment(["PATH": ChildProcess.systemPath]),
                       taggerReset: String? = nil) throws -> ChildPipeline {
@@ -17,7 +17,8 @@ extension ChildPipeline {
         let taggerIndex = stages.firstIndex { $0.executable.hasSuffix("/apertium-tagger") && $0.arguments.contains("-g") }
         var stages = stages
         if let taggerIndex { stages[taggerIndex].arguments.insert("-d", at: 0) }
-        let taggerEnvironment = taggerReset.map { TaggerReset.environment(environment, preloading: $0) } ?? environment
+        let stageEnvironment = taggerReset.map { TaggerReset.environment(environment, preloading: $0) } ?? environment
+        let taggerEnvironment = taggerReset.map { TaggerReset.environment(environment, preloading: $0, resettingTagger: true) } ?? environment
         let tapIndex = tapAfter.flatMap { $0 + 1 < stages.count ? $0 : nil }
 
         // pipes[i] feeds stage i; pipes[count] is the last stage's output. Then one pipe for
@@ -66,7 +67,7 @@ extension ChildPipeline {
                 let pid = try ChildProcess.spawn(stage.executable, arguments: stage.arguments, stdin: stdin(of: index),
                                                  stdout: stdout(of: index),
                                                  stderr: index == taggerIndex ? taggerPipes?.stderr.write : nil,
-                                                 processGroup: group, environment: index == taggerIndex ? taggerEnvironment : environment)
+                                                 processGroup: group, environment: index == taggerIndex ? taggerEnvironment : stageEnvironment)
                 pids.append(pid)
             } catch {
                 guardian.killGroup()

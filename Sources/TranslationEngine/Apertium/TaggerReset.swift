@@ -1,9 +1,10 @@
 import Foundation
 
-/// The library preloaded into `apertium-tagger` (`Sources/CTaggerReset`, built by SwiftPM as
-/// `libHikeTaggerReset.so`) that undoes the HMM tagger's change to itself at the end of each
-/// text, so a tagger that met a new ambiguity class serves the next text as a fresh one would,
-/// without a process start.
+/// The library preloaded into a warm pipeline's stages (`Sources/CTaggerReset`, built by SwiftPM
+/// as `libHikeTaggerReset.so`). In every stage, a NUL flush waits while more input is already
+/// there, so queued texts leave a stage in one write instead of one each. In the HMM tagger, it
+/// undoes the tagger's change to itself at the end of each text, so a tagger that met a new
+/// ambiguity class serves the next text as a fresh one would, without a process start.
 ///
 /// The tagger changes its open class when a word's ambiguity class is missing from its model
 /// (see `TaggerSlot`). The library copies the open class when the tagger first asks for one,
@@ -31,12 +32,18 @@ public enum TaggerReset {
     }()
 
     /// `environment` (`KEY=value` entries) with the library preloaded: first in `LD_PRELOAD`,
-    /// ahead of whatever it held.
-    static func environment(_ environment: [String], preloading library: String) -> [String] {
+    /// ahead of whatever it held. Every stage gets it (its NUL flushes wait while more input is
+    /// there); with `resettingTagger` it also sets the tagger back (`HIKE_TAGGER_RESET=1`, for
+    /// the relayed HMM tagger alone: a marker on another stage's stderr would reach the user).
+    static func environment(_ environment: [String], preloading library: String, resettingTagger: Bool = false) -> [String] {
         let key = "LD_PRELOAD="
-        var result = environment.filter { !$0.hasPrefix(key) }
+        var result = environment.filter { !$0.hasPrefix(key) && !$0.hasPrefix(resetKey + "=") }
         let earlier = environment.last { $0.hasPrefix(key) }.map { String($0.dropFirst(key.count)) } ?? ""
         result.append(key + library + (earlier.isEmpty ? "" : ":" + earlier))
+        if resettingTagger { result.append(resetKey + "=1") }
         return result
     }
+
+    /// The variable that turns the tagger's set-back on in the library.
+    static let resetKey = "HIKE_TAGGER_RESET"
 }
