@@ -46,8 +46,8 @@ enum HikeReviews {
         case .version:
             StandardOutput.shared.line("hike-reviews \(CommandLineOptions.version)")
             exit(StandardOutput.shared.flush() ? 0 : StandardOutput.shared.failureStatus)
-        case .detect(let json, let files):
-            exit(DetectCommand.run(json: json, files: files, recognizer: engine.recognizer))
+        case .detect(let json, let threads, let files):
+            exit(await DetectCommand.run(json: json, threads: threads ?? DetectCommand.defaultThreads, files: files, recognizer: engine.recognizer))
         case .translate(let source, let target, let json, let yes, let preference, let files):
             let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, engine: preference, files: files, in: engine)
             await engine.shutdown()

@@ -28,7 +28,7 @@ extension CommandLineTests {
         #expect(try CommandLineOptions.parse(["--data=x"]) == .browse(data: "x", target: nil))
         #expect(try CommandLineOptions.parse(["--help"]) == .help)
         #expect(try CommandLineOptions.parse(["-V"]) == .version)
-        #expect(try CommandLineOptions.parse(["detect", "--json", "a", "--", "--b"]) == .detect(json: true, files: ["a", "--b"]))
+        #expect(try CommandLineOptions.parse(["detect", "--json", "a", "--", "--b"]) == .detect(json: true, threads: nil, files: ["a", "--b"]))
     }
 
     @Test(arguments: [["--bogus"], ["--data"], ["--target", "english!"], ["--target", "xx"], ["stray"], ["detect", "--nope"],

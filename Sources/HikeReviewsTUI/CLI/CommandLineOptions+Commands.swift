@@ -29,21 +29,39 @@ extension CommandLineOptions {
 
     static func parseDetect(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
         var json = false
+        var threads: Int?
         var files: [String] = []
         var onlyFiles = false
-        for argument in arguments {
+        var rest = arguments
+        while let argument = rest.popFirst() {
             if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
                 files.append(argument)
                 continue
             }
             switch argument {
             case "--json": json = true
+            case "--threads": threads = try threadCount(rest.popFirst())
             case "--": onlyFiles = true
             case "-h", "--help": return .help
-            default: throw UsageError(message: "detect: unknown option '\(argument)'")
+            default:
+                if argument.hasPrefix("--threads=") {
+                    threads = try threadCount(String(argument.dropFirst("--threads=".count)))
+                } else {
+                    throw UsageError(message: "detect: unknown option '\(argument)'")
+                }
             }
         }
-        return .detect(json: json, files: files)
+        return .detect(json: json, threads: threads, files: files)
+    }
+
+    /// `detect --threads`' value: a whole number in `DetectCommand.threadRange`.
+    private static func threadCount(_ value: String?) throws(UsageError) -> Int {
+        let range = DetectCommand.threadRange
+        guard let value, let count = Int(value), range.contains(count) else {
+            let given = value.map { ", not '\(EscapedText.escaped($0))'" } ?? ""
+            throw UsageError(message: "detect: --threads needs a number of threads from \(range.lowerBound) to \(range.upperBound)\(given)")
+        }
+        return count
     }
 
     static func parseTranslate(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

@@ -1,7 +1,7 @@
 extension CommandLineOptions {
     static let usage = """
         usage: hike-reviews [--data PATH] [--target LANG]
-               hike-reviews detect [--json] [FILE...]
+               hike-reviews detect [--json] [--threads N] [FILE...]
                hike-reviews translate --to LANG [--from LANG] [--engine E] [--json] [--yes] [--no-cache] [FILE...]
                hike-reviews availability FROM TO [--engine E]
                hike-reviews packs list [--json]
@@ -31,6 +31,8 @@ extension CommandLineOptions {
         detect: identify the language of texts, one per line, from the files or standard input.
           Prints TAG<TAB>CONFIDENCE<TAB>reliable|unreliable per input line; TAG is und when the
           text is too short or ambiguous. --json prints one JSON object per line instead.
+          --threads N (1 to 64): lines already read are recognised on up to N threads, printed in
+          input order all the same (default: the processors, at most 8; 1: one line at a time).
 
         translate: translate texts, one per line, from the files or standard input, offline with
           the language packs installed (and Debian's Apertium pairs, and the data roots named in

@@ -5,7 +5,8 @@ import TranslationEngine
 /// What the command line asked for.
 enum Invocation: Equatable {
     case browse(data: String?, target: String?)
-    case detect(json: Bool, files: [String])
+    /// `threads` nil: `DetectCommand.defaultThreads`.
+    case detect(json: Bool, threads: Int?, files: [String])
     case translate(from: String?, to: String, json: Bool, yes: Bool, engine: EnginePreference, files: [String])
     case availability(from: String, to: String, engine: EnginePreference)
     case packsList(json: Bool)

@@ -1,45 +1,134 @@
 import Foundation
+import Synchronization
 import TranslationEngine
 
 /// `hike-reviews detect`: one language verdict per input line.
+///
+/// Lines come in batches of those already read (`LineReader.nextLines`): a batch waits only
+/// for its first line, so a line typed or piped alone is answered as it arrives, and output
+/// is written out whenever the next line would have to wait. A batch of `parallelBatch` lines
+/// or more is recognised on up to `threads` threads (the main thread, which reads and writes
+/// the lines, and tasks on the concurrency pool, a thread per processor); verdicts and
+/// per-line warnings are then written in input order, so the output is the same whatever the
+/// number of threads.
 enum DetectCommand {
+    /// The most lines one batch takes (of those already read).
+    static let batchLimit = 1024
+    /// Smaller batches (a typed line, the tail of a pipe's burst) are recognised on the
+    /// calling thread: for them a thread hop costs more than it saves.
+    static let parallelBatch = 32
+    /// The lines a worker takes at a time: enough to make taking them cheap, few enough that a
+    /// worker slowed by the machine's other work leaves the rest to the others.
+    static let linesPerTake = 16
+    /// `--threads`' range.
+    static let threadRange = 1...64
+
+    /// The threads `detect` uses without `--threads`: the processors it may run on, at most 8.
+    static var defaultThreads: Int {
+        min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8)
+    }
+
     /// Runs the command; returns the exit status (141, as a program killed by SIGPIPE, when
     /// the reader of standard output has gone).
-    static func run(json: Bool, files: [String], recognizer: LanguageRecognizer) -> Int32 {
+    @MainActor
+    static func run(json: Bool, threads: Int, files: [String], recognizer: LanguageRecognizer) async -> Int32 {
         LanguageRecognizer.prepareForManyTexts()
         let output = StandardOutput.shared
         var inputs = InputFiles(files, command: "detect")
         var number = 0
         var writer = VerdictWriter()
+        // One thread takes one line at a time, as `detect` always did.
+        let limit = threads > 1 ? batchLimit : 1
         while var reader = inputs.nextReader() {
             defer { reader.close() }
-            while let line = reader.nextLine() {
-                let guess: LanguageGuess
-                var notUTF8 = false
-                switch line {
-                case .text(let text):
-                    number += 1
-                    guess = recognizer.recognize(text)
-                case .tooLong(let bytes):
-                    number += 1
-                    inputs.report("hike-reviews: detect: line \(number): \(LineReader.tooLongMessage(bytes: bytes, limit: reader.maxLineBytes))")
-                    guess = recognizer.recognize("")
-                case .notUTF8:
-                    // Not guessed from U+FFFD or mojibake: "und", one warning, status 1.
-                    number += 1
-                    notUTF8 = true
-                    inputs.report("hike-reviews: detect: line \(number): \(LineReader.notUTF8Message)")
-                    guess = .undetermined()
-                case .unreadable(let message):
-                    inputs.report("hike-reviews: detect: cannot read input after line \(number): \(message)")
-                    continue
+            while true {
+                let lines = reader.nextLines(limit: limit)
+                if lines.isEmpty { break }
+                let guesses = await recognize(lines, threads: threads, with: recognizer)
+                for (line, guess) in zip(lines, guesses) {
+                    var notUTF8 = false
+                    switch line {
+                    case .text:
+                        number += 1
+                    case .tooLong(let bytes):
+                        number += 1
+                        inputs.report("hike-reviews: detect: line \(number): \(LineReader.tooLongMessage(bytes: bytes, limit: reader.maxLineBytes))")
+                    case .notUTF8:
+                        // Not guessed from U+FFFD or mojibake: "und", one warning, status 1.
+                        number += 1
+                        notUTF8 = true
+                        inputs.report("hike-reviews: detect: line \(number): \(LineReader.notUTF8Message)")
+                    case .unreadable(let message):
+                        inputs.report("hike-reviews: detect: cannot read input after line \(number): \(message)")
+                        continue
+                    }
+                    let bytes = json ? writer.jsonLine(guess, notUTF8: notUTF8) : writer.plainLine(guess)
+                    // Bytes of valid UTF-8 text: on a terminal this is sanitised as `line(_:)` would.
+                    guard output.line(bytes: bytes) else { return StandardOutput.shared.failureStatus }
                 }
-                let bytes = json ? writer.jsonLine(guess, notUTF8: notUTF8) : writer.plainLine(guess)
-                // Bytes of valid UTF-8 text: on a terminal this is sanitised as `line(_:)` would.
-                guard output.line(bytes: bytes) else { return StandardOutput.shared.failureStatus }
+                // The next line must be waited for: what is answered goes out first, so a
+                // pipe that brings one line at a time gets each verdict before the next line.
+                if !reader.hasLineWithoutReading() && !output.flush() { return StandardOutput.shared.failureStatus }
             }
         }
         return output.flush() ? inputs.status : StandardOutput.shared.failureStatus
+    }
+
+    /// Each line's verdict, in the lines' order: on the calling thread for a small batch or
+    /// one thread; else the calling thread and up to `threads - 1` tasks on the concurrency
+    /// pool take `linesPerTake` lines at a time until none are left.
+    ///
+    /// Each take's verdicts come back as a value and go into the take's own place: nothing is
+    /// shared but the counter that hands out takes (an atomic add, no lock), and nothing needs
+    /// an unchecked `Sendable`. The calling thread works too, so a helper that the machine's
+    /// other work keeps from starting leaves it the whole batch rather than a wait.
+    @MainActor
+    static func recognize(_ lines: [LineReader.Line], threads: Int, with recognizer: LanguageRecognizer) async -> [LanguageGuess] {
+        guard threads > 1, lines.count >= parallelBatch else { return lines.map { guess($0, with: recognizer) } }
+        let takes = (lines.count + linesPerTake - 1) / linesPerTake
+        let counter = TakeCounter()
+        let work: @Sendable () -> [(take: Int, guesses: [LanguageGuess])] = {
+            var done: [(take: Int, guesses: [LanguageGuess])] = []
+            while case let take = counter.next(), take < takes {
+                let range = take * linesPerTake..<min((take + 1) * linesPerTake, lines.count)
+                done.append((take, lines[range].map { guess($0, with: recognizer) }))
+            }
+            return done
+        }
+        return await withTaskGroup(of: [(take: Int, guesses: [LanguageGuess])].self) { group in
+            for _ in 1..<min(threads, takes) {
+                group.addTask { work() }
+            }
+            var guesses = [LanguageGuess](repeating: .undetermined(), count: lines.count)
+            func place(_ part: [(take: Int, guesses: [LanguageGuess])]) {
+                for (take, verdicts) in part {
+                    guesses.replaceSubrange(take * linesPerTake..<take * linesPerTake + verdicts.count, with: verdicts)
+                }
+            }
+            place(work())
+            for await part in group { place(part) }
+            return guesses
+        }
+    }
+
+    /// One line's verdict: a line too long to read is as an empty one, a line that is not
+    /// UTF-8 is "und", and a read error has none (it is not a line).
+    private static func guess(_ line: LineReader.Line, with recognizer: LanguageRecognizer) -> LanguageGuess {
+        switch line {
+        case .text(let text): recognizer.recognize(text)
+        case .tooLong: recognizer.recognize("")
+        case .notUTF8, .unreadable: .undetermined()
+        }
+    }
+}
+
+/// Hands out the takes of one batch, each once, to the tasks that recognise it.
+private final class TakeCounter: Sendable {
+    private let taken = Atomic<Int>(0)
+
+    /// The next take's number (past the last once all are taken).
+    func next() -> Int {
+        taken.add(1, ordering: .relaxed).oldValue
     }
 }
 

@@ -105,6 +105,34 @@ struct LineReader {
         }
     }
 
+    /// Whether `nextLine()` can answer (with a line, or with the end) without reading the
+    /// descriptor: a whole line is in the buffer, or the input has ended.
+    ///
+    /// A batch of lines takes only these, so a line typed at a terminal or written alone into
+    /// a pipe is answered when it arrives, not when the next ones fill a batch. The search
+    /// resumes where the last one stopped, as `nextLine()`'s does.
+    mutating func hasLineWithoutReading() -> Bool {
+        if finished { return true }
+        if let newline = Self.newline(in: buffer, from: searched) {
+            // Every byte before it has been searched: `nextLine()` finds it at once.
+            searched = newline
+            return true
+        }
+        searched = buffer.count
+        return false
+    }
+
+    /// The next line and, after it, the lines that follow it in the buffer (at most `limit`
+    /// in all); empty at the end. Only the first line may wait for input.
+    mutating func nextLines(limit: Int) -> [Line] {
+        guard let first = nextLine() else { return [] }
+        var lines = [first]
+        while lines.count < limit, hasLineWithoutReading(), let line = nextLine() {
+            lines.append(line)
+        }
+        return lines
+    }
+
     /// A line's bytes as text, or as bytes when they are not valid UTF-8.
     private static func line(_ bytes: ArraySlice<UInt8>) -> Line {
         if let text = String(validating: bytes, as: UTF8.self) { return .text(text) }
