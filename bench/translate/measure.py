@@ -724,9 +724,11 @@ def main():
               ' pairs from `HIKE_REVIEWS_PAIRS_PATH` (Debian\'s apertium-eng-spa and apertium-fr-es, extracted), `HIKE_REVIEWS_SYSTEM_PAIRS=0`;'
               ' %s; pipelines per pair: %s.'
               % (label, datetime.fromtimestamp(st.st_mtime, timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), sha256(a.bin)[:12],
-                 'the tagger set back after each text by `libHikeTaggerReset.so` beside the binary'
+                 '`libHikeTaggerReset.so` beside the binary, preloaded into every stage (a NUL flush waits while more input'
+                 ' is there; the tagger is set back after each text)'
                  if os.path.exists(os.path.join(os.path.dirname(a.bin), 'libHikeTaggerReset.so'))
-                 else '**no** `libHikeTaggerReset.so` beside the binary: the tagger is replaced by a fresh process instead',
+                 else '**no** `libHikeTaggerReset.so` beside the binary: the tagger is replaced by a fresh process instead,'
+                 ' and every stage flushes each review on its own',
                  os.environ.get('HIKE_REVIEWS_PIPELINE_REPLICAS') or 'the default (1 below four cores, else 2)'))
     md.append('- Reference: `apertium -u -d DIR spa-eng` (Debian apertium %s), DIR holding copies of the same pairs\' `spa-eng.mode` and'
               ' `fr-es.mode` with `/usr/share/apertium` rewritten to the extracted root; APy: Debian apertium-apy %s, its tornado'
