@@ -58,6 +58,8 @@ struct LineReader {
                     skipped = nil
                 }
                 if let skipped { return .tooLong(bytes: skipped + newline - lineStart) }
+                // Over the limit but read whole, its newline in the same read: refused all the same.
+                if newline - lineStart > maxLineBytes { return .tooLong(bytes: newline - lineStart) }
                 var end = newline
                 if end > lineStart && buffer[end - 1] == 0x0D { end -= 1 }
                 return Self.line(buffer[lineStart..<end])
@@ -79,6 +81,7 @@ struct LineReader {
                     skipped = nil
                 }
                 if let skipped { return .tooLong(bytes: skipped + buffer.count - lineStart) }
+                if buffer.count - lineStart > maxLineBytes { return .tooLong(bytes: buffer.count - lineStart) }
                 return Self.line(buffer[lineStart...])
             }
             // Drop what earlier lines used before reading more, so the buffer holds one line.
