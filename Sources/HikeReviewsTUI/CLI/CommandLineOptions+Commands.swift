@@ -44,11 +44,8 @@ extension CommandLineOptions {
             case "--": onlyFiles = true
             case "-h", "--help": return .help
             default:
-                if argument.hasPrefix("--threads=") {
-                    threads = try threadCount(String(argument.dropFirst("--threads=".count)))
-                } else {
-                    throw UsageError(message: "detect: unknown option '\(argument)'")
-                }
+                if splitInlineValue(argument, of: ["--threads"], into: &rest) { continue }
+                throw UsageError(message: "detect: unknown option '\(argument)'")
             }
         }
         return .detect(json: json, threads: threads, files: files)
@@ -82,10 +79,7 @@ extension CommandLineOptions {
             case "-h", "--help": return .help
             case "--": files += rest; rest = []
             default:
-                if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--"), ["--to", "--from", "--engine"].contains(argument[..<equals]) {
-                    rest.insert(contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])], at: rest.startIndex)
-                    continue
-                }
+                if splitInlineValue(argument, of: ["--to", "--from", "--engine"], into: &rest) { continue }
                 guard argument == "-" || !argument.hasPrefix("-") else {
                     throw UsageError(message: "translate: unknown option '\(EscapedText.escaped(argument))'")
                 }

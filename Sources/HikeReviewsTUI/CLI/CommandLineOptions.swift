@@ -99,6 +99,16 @@ enum CommandLineOptions {
         return engine
     }
 
+    /// `--option=value` for one of `options`, put back at the front of `rest` as `--option` and
+    /// `value` so it is read as those two are; false (and `rest` untouched) for anything else.
+    static func splitInlineValue(_ argument: String, of options: Set<String>, into rest: inout ArraySlice<String>) -> Bool {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "="), options.contains(String(argument[..<equals])) else {
+            return false
+        }
+        rest.insert(contentsOf: [String(argument[..<equals]), String(argument[argument.index(after: equals)...])], at: rest.startIndex)
+        return true
+    }
+
     static func value(of option: String, from rest: inout ArraySlice<String>) throws(UsageError) -> String {
         guard let value = rest.popFirst(), !value.isEmpty else {
             throw UsageError(message: "\(option) needs a value")

@@ -39,7 +39,7 @@ struct TextStats {
     /// unchecked table reads, and gives ASCII (most of a review) a path of its own.
     private mutating func readPlain(utf8 input: UnsafeBufferPointer<UInt8>) -> Bool {
         var plain = true
-        var letters = 0, kana = 0, hangul = 0, han = 0
+        var counts = LetterCounts()
         var ranges: [Range<Int>] = []
         // A plain scalar's lowercase takes at most half as many bytes again (Ⱥ: 2 -> 3).
         let bytes = [UInt8](unsafeUninitializedCapacity: input.count + input.count / 2 + 4) { out, written in
@@ -67,7 +67,7 @@ struct TextStats {
                             break
                         }
                         index += 1
-                        letters += Int(facts >> Self.asciiAlphabeticShift & 1)
+                        counts.letters += Int(facts >> Self.asciiAlphabeticShift & 1)
                         let isWord = Int(facts >> Self.asciiWordCharacterShift & 1)
                         wordStart = isWord > inWord ? position : wordStart
                         found.initializeElement(at: count, to: wordStart..<position)
@@ -94,15 +94,7 @@ struct TextStats {
                         plain = false
                         break
                     }
-                    if facts.isAlphabetic {
-                        letters += 1
-                        switch Self.script(of: facts.lower) {
-                        case .kana: kana += 1
-                        case .hangul: hangul += 1
-                        case .han: han += 1
-                        case .other: break
-                        }
-                    }
+                    if facts.isAlphabetic { counts.count(facts.lower) }
                     if facts.extendsPrevious {
                         // Part of the character before: inside a word or not, as that one is.
                     } else if facts.isWordCharacter {
@@ -128,10 +120,7 @@ struct TextStats {
             }
         }
         guard plain else { return false }
-        self.letters = letters
-        self.kana = kana
-        self.hangul = hangul
-        self.han = han
+        take(counts)
         words = WordList(bytes: bytes, ranges: ranges)
         return true
     }
@@ -151,20 +140,36 @@ struct TextStats {
     /// The general reading: Unicode's properties for each scalar, words split by characters.
     private mutating func readGeneral(_ text: String) {
         let lowered = text.lowercased()
+        var counts = LetterCounts()
         for scalar in lowered.unicodeScalars where scalar.properties.isAlphabetic {
-            count(scalar.value)
+            counts.count(scalar.value)
         }
+        take(counts)
         words = WordList(lowered.split { !($0.isLetter || $0 == "'" || $0 == "’" || $0 == "·") })
     }
 
-    private mutating func count(_ letter: UInt32) {
-        letters += 1
-        switch Self.script(of: letter) {
-        case .kana: kana += 1
-        case .hangul: hangul += 1
-        case .han: han += 1
-        case .other: break
+    /// Letters and the letters of the scripts that name a language, counted in locals (the
+    /// reading loops keep their counts out of `self`).
+    private struct LetterCounts {
+        var letters = 0, kana = 0, hangul = 0, han = 0
+
+        @inline(__always)
+        mutating func count(_ letter: UInt32) {
+            letters += 1
+            switch TextStats.script(of: letter) {
+            case .kana: kana += 1
+            case .hangul: hangul += 1
+            case .han: han += 1
+            case .other: break
+            }
         }
+    }
+
+    private mutating func take(_ counts: LetterCounts) {
+        letters = counts.letters
+        kana = counts.kana
+        hangul = counts.hangul
+        han = counts.han
     }
 
     private enum Script {
