@@ -87,7 +87,7 @@ public struct SecondOpinion: Sendable {
             .sorted(by: precedes)
     }
 
-    /// The ranking's order: the higher score first, then the first tag (`review` finds its first the same way).
+    /// The ranking's order: the higher score first, then the first tag (`review` finds its first by it too).
     private static func precedes(_ a: Candidate, _ b: Candidate) -> Bool {
         a.score != b.score ? a.score > b.score : a.tag < b.tag
     }
@@ -104,12 +104,12 @@ public struct SecondOpinion: Sendable {
         let scores = bestScores(for: text)
         guard !scores.isEmpty else { return first }
         // The ranking's first, and the best score of the rest (its second's).
+        func candidate(_ index: Int) -> Candidate { Candidate(tag: tags[index], score: scores[index]) }
         var bestIndex = 0
-        for index in scores.indices.dropFirst()
-        where scores[index] > scores[bestIndex] || (scores[index] == scores[bestIndex] && tags[index] < tags[bestIndex]) {
+        for index in scores.indices.dropFirst() where Self.precedes(candidate(index), candidate(bestIndex)) {
             bestIndex = index
         }
-        let best = Candidate(tag: tags[bestIndex], score: scores[bestIndex])
+        let best = candidate(bestIndex)
         var runnerUp = -Float.infinity
         for index in scores.indices where index != bestIndex { runnerUp = max(runnerUp, scores[index]) }
         func score(of tag: String) -> Float? { indexOfTag[tag].map { scores[$0] } }
