@@ -28,10 +28,6 @@ struct MemoryHostileTests {
         return false
     }
 
-    static func unmount(_ folder: String) {
-        _ = try? Subprocess.output(of: ["/usr/bin/umount", folder], input: "")
-    }
-
     /// Polls `condition` every 10 ms for up to `seconds`, on a thread of its own: a sleeping task
     /// on the cooperative pool resumed seconds late under the full suite, after the child it
     /// watched had finished.
@@ -160,7 +156,7 @@ extension MemoryHostileTests {
         let cache = try M.folder()
         // Root ignores permissions: a read-only mount is what stops it.
         guard try Self.mount(["-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", cache], toTest: "a read-only cache folder") else { return }
-        defer { Self.unmount(cache) }
+        defer { TemporaryMount.unmount(cache) }
         let result = try M.run(["translate", "--from", "es", "--to", "en"], input: Self.input, cache: cache + "/hike-reviews")
         #expect(result.status == 0)
         #expect(result.output.split(separator: "\n").map(String.init) == Self.expected)
@@ -171,7 +167,7 @@ extension MemoryHostileTests {
     @Test func aMemoryOnADiskMadeReadOnlyLaterIsLeftAlone() throws {
         let cache = try M.folder()
         guard try Self.mount(["-t", "tmpfs", "-o", "size=4m", "tmpfs", cache], toTest: "a read-only disk") else { return }
-        defer { Self.unmount(cache) }
+        defer { TemporaryMount.unmount(cache) }
         #expect(try M.run(["translate", "--from", "es", "--to", "en"], input: Self.input, cache: cache).status == 0)
         guard try Self.mount(["-o", "remount,ro", cache], toTest: "a disk made read-only") else { return }
         let result = try M.run(["translate", "--from", "es", "--to", "en"], input: Self.input + "La fuente está seca.\n", cache: cache)
@@ -183,7 +179,7 @@ extension MemoryHostileTests {
     @Test func aFullDiskTranslatesWithoutTheMemory() throws {
         let cache = try M.folder()
         guard try Self.mount(["-t", "tmpfs", "-o", "size=256k", "tmpfs", cache], toTest: "a full disk") else { return }
-        defer { Self.unmount(cache) }
+        defer { TemporaryMount.unmount(cache) }
         // The file is made, then the disk is filled to the last block.
         #expect(try M.run(["translate", "--from", "es", "--to", "en"], input: "Hola.\n", cache: cache).status == 0)
         _ = try Subprocess.output(of: ["/usr/bin/dd", "if=/dev/zero", "of=\(cache)/filler", "bs=4096"], input: "")

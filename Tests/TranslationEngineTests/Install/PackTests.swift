@@ -282,7 +282,7 @@ extension PackTests {
         let mountPoint = try PackFixtures.folder("full-disk")
         let mounted = try Subprocess.output(of: ["/bin/mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", mountPoint], input: "")
         try #require(mounted.status == 0, "mount failed: \(mounted.error)")
-        defer { _ = try? Subprocess.output(of: ["/bin/umount", mountPoint], input: "") }
+        defer { TemporaryMount.unmount(mountPoint) }
         let store = PackStore(root: mountPoint + "/store")
         let manager = PackManager(store: store, repositoryURL: setup.server.url("files/index.json"), offline: false)
         do {
