@@ -67,6 +67,26 @@ extension HostileSettingsTests {
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    @Test func theStageAllocatorSwitchTakes0Or1AndSaysSoOtherwise() async throws {
+        let failures = try await Self.offPool { () throws -> [String] in
+            var failures: [String] = []
+            for value in ["0", "1", ""] {
+                let run = try Self.availability("HIKE_REVIEWS_STAGE_ALLOCATOR", value)
+                if run.status != 0 || run.output != "installed\n" || !run.error.isEmpty { failures.append("\(value): \(run)") }
+            }
+            for value in ["off", "2", "yes", "inf"] {
+                let run = try Self.availability("HIKE_REVIEWS_STAGE_ALLOCATOR", value)
+                let lines = run.error.split(separator: "\n")
+                if run.status != 2 || lines.count != 1 || !run.output.isEmpty
+                    || !lines[0].hasPrefix("hike-reviews: HIKE_REVIEWS_STAGE_ALLOCATOR='\(value)' is not one of the values it takes: give 0") {
+                    failures.append("\(value): \(run)")
+                }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
     @Test func aGoodValueIsTakenAndHelpIgnoresBadOnes() throws {
         let good = try Self.availability("HIKE_REVIEWS_CACHE_MAX_MB", "16")
         #expect(good.status == 0 && good.output == "installed\n" && good.error.isEmpty, "\(good)")

@@ -40,6 +40,10 @@ SHORT_MAX = 200      # characters, for "short" texts
 SHORT_COUNT = 200
 RUNS = 3
 
+# The allocator the engine preloads into its stages (StageAllocator), where Debian puts it.
+TCMALLOC = next((p for p in ('/usr/lib/%s-linux-gnu/libtcmalloc_minimal.so.4' % os.uname().machine,
+                             '/usr/lib/libtcmalloc_minimal.so.4') if os.path.exists(p)), None)
+
 
 class BenchError(Exception):
     pass
@@ -542,24 +546,39 @@ def main():
     bulk_ours, bulk_ref, cpu_ours, cpu_ref = [], [], [], []
     bulk_watch = []    # (max pipelines at once, max processes, max PSS kB, pipeline starts) per run of ours
     outs_ours, outs_ref = [], []
+    # Two more for information, in the same rounds: the command with the allocator our stages
+    # preload (what the engine adds over the same stages), and ours with glibc's malloc.
+    extra = {'ref+tcmalloc': [], 'ours+glibc': []}
+    extra_outs = {'ref+tcmalloc': [], 'ours+glibc': []}
+    ref_env = dict(os.environ)
+    if TCMALLOC:
+        ref_env['LD_PRELOAD'] = TCMALLOC + (':' + ref_env['LD_PRELOAD'] if ref_env.get('LD_PRELOAD') else '')
+    glibc_env = dict(env, HIKE_REVIEWS_STAGE_ALLOCATOR='0')
     for i in range(RUNS):
         log('bulk run %d/%d (%d words)' % (i + 1, RUNS, words))
         po, pr = os.path.join(W, 'bulk.ours.%d' % i), os.path.join(W, 'bulk.ref.%d' % i)
+        px = os.path.join(W, 'bulk.extra')
         pair = [('ours', lambda: run_timed(ours + ['--from', 'es', '--to', 'en', bulk], stdout_path=po, env=env, expect_lines=len(bulk_lines), sampler=1.0)),
                 ('ref', lambda: run_timed(ref + ['spa-eng'], stdin_path=bulk, stdout_path=pr, expect_lines=len(bulk_lines)))]
-        if i % 2:
-            pair.reverse()
+        if TCMALLOC:
+            pair.append(('ref+tcmalloc', lambda: run_timed(ref + ['spa-eng'], stdin_path=bulk, stdout_path=px, env=ref_env, expect_lines=len(bulk_lines))))
+            pair.append(('ours+glibc', lambda: run_timed(ours + ['--from', 'es', '--to', 'en', bulk], stdout_path=px, env=glibc_env, expect_lines=len(bulk_lines))))
+        # A different one goes first each round.
+        pair = pair[i % len(pair):] + pair[:i % len(pair)]
         for name, fn in pair:
-            dt, _, cpu = fn()
+            dt, out, cpu = fn()
             if name == 'ours':
                 bulk_ours.append(dt)
                 cpu_ours.append(cpu)
                 w = run_timed.last_sampler
                 bulk_watch.append((max((x[2] for x in w.samples), default=0), max((x[3] for x in w.samples), default=0),
                                    max((x[1] for x in w.samples), default=0), len(w.groups_seen)))
-            else:
+            elif name == 'ref':
                 bulk_ref.append(dt)
                 cpu_ref.append(cpu)
+            else:
+                extra[name].append(dt)
+                extra_outs[name].append(out)
         outs_ours.append(open(po, 'rb').read())
         outs_ref.append(open(pr, 'rb').read())
     mo, mr = statistics.median(bulk_ours), statistics.median(bulk_ref)
@@ -576,6 +595,17 @@ def main():
                  % (', '.join('%.2f' % x for x in bulk_ours), ', '.join('%.2f' % x for x in bulk_ref),
                     ', '.join('%.1f' % x for x in cpu_ours), '/'.join('%.2f' % (c / t) for c, t in zip(cpu_ours, bulk_ours)),
                     ', '.join('%.1f' % x for x in cpu_ref), '/'.join('%.2f' % (c / t) for c, t in zip(cpu_ref, bulk_ref))))
+    if TCMALLOC:
+        mt, mg = statistics.median(extra['ref+tcmalloc']), statistics.median(extra['ours+glibc'])
+        rows.append(('1b. same file, for information: ours against the command with the same allocator preloaded'
+                     ' (`LD_PRELOAD=%s apertium ...`)' % TCMALLOC, fmt_s(mo), fmt_s(mt), '%.2fx' % (mo / mt), '(info)', None))
+        rows.append(('1c. same file, for information: ours with glibc\'s malloc in the stages (`HIKE_REVIEWS_STAGE_ALLOCATOR=0`)'
+                     ' against the command', fmt_s(mg), fmt_s(mr), '%.2fx' % (mg / mr), '(info)', None))
+        notes.append('Bulk, the two rows for information, seconds: the command with tcmalloc %s; ours with glibc\'s malloc %s;'
+                     ' their outputs byte-identical to the reference\'s first run in %d and %d of %d runs.'
+                     % (', '.join('%.2f' % x for x in extra['ref+tcmalloc']), ', '.join('%.2f' % x for x in extra['ours+glibc']),
+                        sum(1 for o in extra_outs['ref+tcmalloc'] if o == outs_ref[0]),
+                        sum(1 for o in extra_outs['ours+glibc'] if o == outs_ref[0]), RUNS))
     notes.append('Bulk, our runs watched through /proc once a second (a sample costs a few ms of CPU): pipelines running at once, max %s;'
                  ' stage processes, max %s; pipelines started per run %s (a second one for spa-eng means the replica started);'
                  ' max PSS of the pipelines %s MB.'
@@ -722,13 +752,15 @@ def main():
                                                 else 'no uncommitted changes in Sources/ or Package.swift'))
     md.append('- Ours: `%s translate` (built %s, sha256 %s), copied to a temporary folder before timing so a concurrent build cannot swap it;'
               ' pairs from `HIKE_REVIEWS_PAIRS_PATH` (Debian\'s apertium-eng-spa and apertium-fr-es, extracted), `HIKE_REVIEWS_SYSTEM_PAIRS=0`;'
-              ' %s; pipelines per pair: %s.'
+              ' %s; %s; pipelines per pair: %s.'
               % (label, datetime.fromtimestamp(st.st_mtime, timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), sha256(a.bin)[:12],
                  '`libHikeTaggerReset.so` beside the binary, preloaded into every stage (a NUL flush waits while more input'
                  ' is there; the tagger is set back after each text)'
                  if os.path.exists(os.path.join(os.path.dirname(a.bin), 'libHikeTaggerReset.so'))
                  else '**no** `libHikeTaggerReset.so` beside the binary: the tagger is replaced by a fresh process instead,'
                  ' and every stage flushes each review on its own',
+                 ('tcmalloc (`%s`) preloaded into every stage too (`StageAllocator`)' % TCMALLOC) if TCMALLOC
+                 else '**no** tcmalloc (libtcmalloc-minimal4): the stages run on glibc\'s malloc',
                  os.environ.get('HIKE_REVIEWS_PIPELINE_REPLICAS') or 'the default (1 below four cores, else 2)'))
     md.append('- Reference: `apertium -u -d DIR spa-eng` (Debian apertium %s), DIR holding copies of the same pairs\' `spa-eng.mode` and'
               ' `fr-es.mode` with `/usr/share/apertium` rewritten to the extracted root; APy: Debian apertium-apy %s, its tornado'

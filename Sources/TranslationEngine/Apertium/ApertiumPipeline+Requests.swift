@@ -81,6 +81,8 @@ extension ApertiumPipeline {
                 let words = UnknownWords.Collector(markedWords: tapped)
                 return PipelineTranslation(text: text, unknownWords: words.words, marks: words.marks)
             } catch let failure as ChildPipeline.Failure {
+                // Whatever killed the stage, the next generation does without the allocator.
+                if failure.error == .stageDied { stageAllocatorDropped.store(true, ordering: .relaxed) }
                 slot.retire(child, crashed: failure.error != .shutDown)
                 if slot.isShutDown { throw ChildProcessError.shutDown }
                 if failure.blamed {
@@ -98,7 +100,7 @@ extension ApertiumPipeline {
     func generation() async throws -> ChildPipeline {
         try await slot.current(policy: restartPolicy) {
             try ChildPipeline.spawn(mode.stages, tapAfter: mode.markTapAfter, environment: ChildProcess.environment(environment),
-                                    taggerReset: taggerReset)
+                                    taggerReset: taggerReset, allocator: currentStageAllocator, allocatedPrograms: stageAllocatorPrograms)
         }
     }
 

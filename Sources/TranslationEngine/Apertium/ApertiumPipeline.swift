@@ -23,6 +23,14 @@ public final class ApertiumPipeline: Sendable, PoolMember {
     /// The library preloaded into the HMM tagger so it is set back after each text rather than
     /// replaced (`TaggerReset`); nil: replaced.
     public let taggerReset: String?
+    /// The malloc preloaded into the stages that run one of `stageAllocatorPrograms`
+    /// (`StageAllocator`); nil: glibc's everywhere.
+    public let stageAllocator: String?
+    /// The programs that get `stageAllocator`.
+    public let stageAllocatorPrograms: Set<String>
+    /// Set when a stage died: from then on every generation runs on glibc's malloc, so a program
+    /// that cannot live with the allocator costs one restart (see `StageAllocator`).
+    let stageAllocatorDropped = Atomic<Bool>(false)
     let slot = ProcessSlot<ChildPipeline>()
     /// Requests framed so far (part of each nonce).
     let requests = Atomic<UInt64>(0)
@@ -30,7 +38,8 @@ public final class ApertiumPipeline: Sendable, PoolMember {
     /// Creates a pipeline for a parsed mode; processes start on the first request or `start()`.
     public init(mode: ModeFile, restartPolicy: RestartPolicy = .standard, limits: TextLimits = .standard,
                 environment: [String: String] = ["PATH": ChildProcess.systemPath],
-                taggerReset: String? = TaggerReset.besideExecutable) {
+                taggerReset: String? = TaggerReset.besideExecutable, stageAllocator: String? = StageAllocator.installed,
+                stageAllocatorPrograms: Set<String> = StageAllocator.programs) {
         // A dead stage must surface as EPIPE, not kill the host.
         signal(SIGPIPE, SIG_IGN)
         self.mode = mode
@@ -38,6 +47,8 @@ public final class ApertiumPipeline: Sendable, PoolMember {
         self.limits = limits
         self.environment = environment
         self.taggerReset = taggerReset
+        self.stageAllocator = stageAllocator
+        self.stageAllocatorPrograms = stageAllocatorPrograms
     }
 
     /// Creates a pipeline from a mode file, rewriting `/usr/share/apertium` to `dataRoot`; the
@@ -49,11 +60,12 @@ public final class ApertiumPipeline: Sendable, PoolMember {
         modeFile path: String, dataRoot: String? = nil,
         restartPolicy: RestartPolicy = .standard, limits: TextLimits = .standard,
         environment: [String: String] = ["PATH": ChildProcess.systemPath],
-        taggerReset: String? = TaggerReset.besideExecutable
+        taggerReset: String? = TaggerReset.besideExecutable, stageAllocator: String? = StageAllocator.installed
     ) throws {
         let searchPath = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? ChildProcess.systemPath
         try self.init(mode: ModeFile(contentsOf: path, dataRoot: dataRoot, markUnknown: true, searchPath: searchPath),
-                      restartPolicy: restartPolicy, limits: limits, environment: environment, taggerReset: taggerReset)
+                      restartPolicy: restartPolicy, limits: limits, environment: environment, taggerReset: taggerReset,
+                      stageAllocator: stageAllocator)
     }
 
     deinit {
@@ -86,6 +98,11 @@ public final class ApertiumPipeline: Sendable, PoolMember {
     /// The process group of the running stages, if any.
     public var processGroup: pid_t? {
         slot.child?.processGroup
+    }
+
+    /// The allocator the next generation's stages start with: nil once a stage has died.
+    var currentStageAllocator: String? {
+        stageAllocatorDropped.load(ordering: .relaxed) ? nil : stageAllocator
     }
 
     /// How many times the running generation replaced its tagger (see `TaggerSlot`).

@@ -7,18 +7,31 @@ extension ChildPipeline {
     /// With `tapAfter`, that stage's output comes to this process and a tap thread passes it on
     /// to the next stage (see `MarkTap`). `environment` is what every stage starts with
     /// (`ChildProcess.environment(_:)`); with `taggerReset`, every stage also preloads that
-    /// library, and it sets the HMM tagger back (see `TaggerReset`).
+    /// library, and it sets the HMM tagger back (see `TaggerReset`); with `allocator`, the stages
+    /// running one of `allocatedPrograms` preload that malloc (see `StageAllocator`).
     static func spawn(_ stages: [ModeFile.Stage], tapAfter: Int? = nil,
                       environment: [String] = ChildProcess.environment(["PATH": ChildProcess.systemPath]),
-                      taggerReset: String? = nil) throws -> ChildPipeline {
+                      taggerReset: String? = nil, allocator: String? = nil,
+                      allocatedPrograms: Set<String> = StageAllocator.programs) throws -> ChildPipeline {
         guard !stages.isEmpty else { throw ChildProcessError.noStages }
         // The HMM tagger, if any, is fed through this process and can be replaced (see
         // `TaggerSlot`); it reports new ambiguity classes on stderr with -d.
         let taggerIndex = stages.firstIndex { $0.executable.hasSuffix("/apertium-tagger") && $0.arguments.contains("-g") }
         var stages = stages
         if let taggerIndex { stages[taggerIndex].arguments.insert("-d", at: 0) }
-        let stageEnvironment = taggerReset.map { TaggerReset.environment(environment, preloading: $0) } ?? environment
-        let taggerEnvironment = taggerReset.map { TaggerReset.environment(environment, preloading: $0, resettingTagger: true) } ?? environment
+        func preloading(_ libraries: [String?], resettingTagger: Bool = false) -> [String] {
+            let libraries = libraries.compactMap { $0 }
+            return libraries.isEmpty ? environment : TaggerReset.environment(environment, preloading: libraries, resettingTagger: resettingTagger)
+        }
+        func libraries(of stage: ModeFile.Stage) -> [String?] {
+            StageAllocator.isPreloaded(into: stage.executable, programs: allocatedPrograms) ? [taggerReset, allocator] : [taggerReset]
+        }
+        let plainEnvironment = preloading([taggerReset])
+        let allocatedEnvironment = preloading([taggerReset, allocator])
+        func stageEnvironment(of stage: ModeFile.Stage) -> [String] {
+            libraries(of: stage).count > 1 ? allocatedEnvironment : plainEnvironment
+        }
+        let taggerEnvironment = taggerIndex.map { preloading(libraries(of: stages[$0]), resettingTagger: taggerReset != nil) } ?? plainEnvironment
         let tapIndex = tapAfter.flatMap { $0 + 1 < stages.count ? $0 : nil }
 
         // pipes[i] feeds stage i; pipes[count] is the last stage's output. Then one pipe for
@@ -67,7 +80,7 @@ extension ChildPipeline {
                 let pid = try ChildProcess.spawn(stage.executable, arguments: stage.arguments, stdin: stdin(of: index),
                                                  stdout: stdout(of: index),
                                                  stderr: index == taggerIndex ? taggerPipes?.stderr.write : nil,
-                                                 processGroup: group, environment: index == taggerIndex ? taggerEnvironment : stageEnvironment)
+                                                 processGroup: group, environment: index == taggerIndex ? taggerEnvironment : stageEnvironment(of: stage))
                 pids.append(pid)
             } catch {
                 guardian.killGroup()

@@ -31,15 +31,16 @@ public enum TaggerReset {
             .first { access($0, R_OK) == 0 && !$0.contains(" ") && !$0.contains(":") }
     }()
 
-    /// `environment` (`KEY=value` entries) with the library preloaded: first in `LD_PRELOAD`,
-    /// ahead of whatever it held. Every stage gets it (its NUL flushes wait while more input is
-    /// there); with `resettingTagger` it also sets the tagger back (`HIKE_TAGGER_RESET=1`, for
-    /// the relayed HMM tagger alone: a marker on another stage's stderr would reach the user).
-    static func environment(_ environment: [String], preloading library: String, resettingTagger: Bool = false) -> [String] {
+    /// `environment` (`KEY=value` entries) with `libraries` preloaded: first in `LD_PRELOAD`, in
+    /// order, ahead of whatever it held. Every stage gets this library (its NUL flushes wait while
+    /// more input is there) and the allocator (`StageAllocator`); with `resettingTagger` the
+    /// library also sets the tagger back (`HIKE_TAGGER_RESET=1`, for the relayed HMM tagger
+    /// alone: a marker on another stage's stderr would reach the user).
+    static func environment(_ environment: [String], preloading libraries: [String], resettingTagger: Bool = false) -> [String] {
         let key = "LD_PRELOAD="
         var result = environment.filter { !$0.hasPrefix(key) && !$0.hasPrefix(resetKey + "=") }
         let earlier = environment.last { $0.hasPrefix(key) }.map { String($0.dropFirst(key.count)) } ?? ""
-        result.append(key + library + (earlier.isEmpty ? "" : ":" + earlier))
+        result.append(key + (libraries + (earlier.isEmpty ? [] : [earlier])).joined(separator: ":"))
         if resettingTagger { result.append(resetKey + "=1") }
         return result
     }

@@ -17,6 +17,8 @@ extension EngineEnvironment {
     /// - `HIKE_REVIEWS_PIPELINE_MEMORY_MB` (768), `HIKE_REVIEWS_PIPELINE_IDLE_SECONDS` (300),
     ///   `HIKE_REVIEWS_PIPELINE_REPLICAS` (1, 2 from four cores), `HIKE_REVIEWS_NEURAL_THREADS`
     ///   (1): `Pipelines`.
+    /// - `HIKE_REVIEWS_STAGE_ALLOCATOR`: `0` keeps glibc's malloc in the Apertium stages; unset,
+    ///   empty or `1` preloads tcmalloc when it is installed (`StageAllocator`).
     /// - `HIKE_REVIEWS_NEURAL_PYTHON` and `HIKE_REVIEWS_NEURAL_WORKER`: the neural runtime, when
     ///   both name files that are there.
     /// - `HIKE_REVIEWS_LANGID_MODEL`: the short-text language-ID model.
@@ -80,6 +82,8 @@ extension EngineEnvironment {
 
     /// Reading the variables, one setting at a time.
     private struct Variables {
+        static let stageAllocatorVariable = "HIKE_REVIEWS_STAGE_ALLOCATOR"
+
         var values: [String: String]
         var notUTF8: [String: [UInt8]]
 
@@ -106,6 +110,10 @@ extension EngineEnvironment {
             }
             for name in pathVariables.sorted() {
                 if let bytes = notUTF8[name] { problems.append(.notUTF8(variable: name, bytes: bytes)) }
+            }
+            if let value = values[Self.stageAllocatorVariable], !["", "0", "1"].contains(value) {
+                problems.append(SettingProblem(variable: Self.stageAllocatorVariable, value: value, kind: .notAChoice,
+                                               expectation: "0 (glibc's malloc in the Apertium stages) or 1 (tcmalloc when installed; the default)"))
             }
             for word in (values["HIKE_REVIEWS_REMOTE"] ?? "").split(whereSeparator: \.isWhitespace) where RemoteLimits.serverURL(String(word)) == nil {
                 problems.append(SettingProblem(variable: "HIKE_REVIEWS_REMOTE", value: String(word), kind: .notAURL,
@@ -181,6 +189,9 @@ extension EngineEnvironment {
             }
             if let replicas = number(.pipelineReplicas) {
                 pipelines.maxReplicas = Int(replicas)
+            }
+            if values[Self.stageAllocatorVariable] == "0" {
+                pipelines.stageAllocator = nil
             }
             return pipelines
         }

@@ -21,6 +21,9 @@ public struct EngineEnvironment: Sendable {
         /// The library preloaded into Apertium's HMM tagger so that, after a text that changed
         /// it, it is set back rather than replaced by a fresh process (`TaggerReset`); nil: replaced.
         public var taggerReset: String?
+        /// The malloc preloaded into every Apertium stage (`StageAllocator`: tcmalloc, when
+        /// Debian's `libtcmalloc-minimal4` is installed); nil: the stages keep glibc's.
+        public var stageAllocator: String?
 
         /// One Apertium pipeline keeps about two cores busy by itself (its stages run side by
         /// side), so a second one for the same pair starts only where there are four cores or
@@ -32,12 +35,13 @@ public struct EngineEnvironment: Sendable {
         /// `defaultReplicas`.
         public init(memoryBudget: Int = 768 << 20, idleTimeout: Duration = .seconds(300), neuralThreads: Int = 1,
                     maxReplicas: Int = Pipelines.defaultReplicas,
-                    taggerReset: String? = TaggerReset.besideExecutable) {
+                    taggerReset: String? = TaggerReset.besideExecutable, stageAllocator: String? = StageAllocator.installed) {
             self.memoryBudget = memoryBudget
             self.idleTimeout = idleTimeout
             self.neuralThreads = neuralThreads
             self.maxReplicas = maxReplicas
             self.taggerReset = taggerReset
+            self.stageAllocator = stageAllocator
         }
     }
 

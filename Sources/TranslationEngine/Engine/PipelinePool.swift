@@ -27,6 +27,8 @@ actor PipelinePool {
         var neuralThreads: Int = 1
         /// Preloaded into the HMM tagger (`TaggerReset`); nil: the tagger is replaced instead.
         var taggerReset: String? = TaggerReset.besideExecutable
+        /// Preloaded into every Apertium stage (`StageAllocator`); nil: glibc's malloc.
+        var stageAllocator: String? = StageAllocator.installed
     }
 
     /// What a member is for: a mode file, or a model folder run with some threads.
@@ -77,7 +79,7 @@ actor PipelinePool {
     func pipeline(for location: InstalledPairs.Location) async throws -> ApertiumPipeline {
         try await member(for: .apertium(location), maxReplicas: settings.maxReplicas) {
             try ApertiumPipeline(modeFile: location.modeFile, dataRoot: location.dataRoot, environment: childEnvironment,
-                                 taggerReset: settings.taggerReset)
+                                 taggerReset: settings.taggerReset, stageAllocator: settings.stageAllocator)
         }
     }
 
@@ -265,6 +267,6 @@ extension PipelinePool.Settings {
     init(_ pipelines: EngineEnvironment.Pipelines) {
         self.init(memoryBudget: pipelines.memoryBudget, idleTimeout: pipelines.idleTimeout, maxReplicas: pipelines.maxReplicas,
                   replicaThreshold: 8, replicaAfter: .milliseconds(500), neuralThreads: pipelines.neuralThreads,
-                  taggerReset: pipelines.taggerReset)
+                  taggerReset: pipelines.taggerReset, stageAllocator: pipelines.stageAllocator)
     }
 }

@@ -17,6 +17,8 @@ public struct SettingProblem: Error, Sendable, Hashable, CustomStringConvertible
         case notAURL
         /// A path whose bytes are not UTF-8 (`value` shows them escaped, `\xFF`).
         case notUTF8
+        /// None of the values the setting takes (`HIKE_REVIEWS_STAGE_ALLOCATOR=off`).
+        case notAChoice
     }
 
     /// The variable.
@@ -55,6 +57,7 @@ public struct SettingProblem: Error, Sendable, Hashable, CustomStringConvertible
         case .notWhole: "is not a whole number"
         case .notAURL: "is not a URL"
         case .notUTF8: "is not UTF-8"
+        case .notAChoice: "is not one of the values it takes"
         }
         return "\(variable)='\(EscapedText.escaped(value, limit: kind == .notUTF8 ? 4096 : 80))' \(what): give \(expectation)"
     }

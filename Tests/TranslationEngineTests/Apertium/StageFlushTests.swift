@@ -64,7 +64,7 @@ private final class AnalyserStage {
             throw Subprocess.Failure(description: "pipe: \(String(cString: strerror(errno)))")
         }
         let base = ChildProcess.environment(["PATH": ChildProcess.systemPath])
-        let environment = library.map { TaggerReset.environment(base, preloading: $0) } ?? base
+        let environment = library.map { TaggerReset.environment(base, preloading: [$0]) } ?? base
         do {
             pid = try ChildProcess.spawn("/usr/bin/lt-proc",
                                          arguments: ["-z", PipelineFixtures.pairsRoot + "/apertium-eng-spa/spa-eng.automorf.bin"],
