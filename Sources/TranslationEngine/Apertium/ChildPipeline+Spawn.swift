@@ -19,19 +19,13 @@ extension ChildPipeline {
         let taggerIndex = stages.firstIndex { $0.executable.hasSuffix("/apertium-tagger") && $0.arguments.contains("-g") }
         var stages = stages
         if let taggerIndex { stages[taggerIndex].arguments.insert("-d", at: 0) }
-        func preloading(_ libraries: [String?], resettingTagger: Bool = false) -> [String] {
-            let libraries = libraries.compactMap { $0 }
+        // Every stage preloads the reset library; the listed programs the allocator after it.
+        func stageEnvironment(_ stage: ModeFile.Stage, resettingTagger: Bool = false) -> [String] {
+            let allocated = StageAllocator.isPreloaded(into: stage.executable, programs: allocatedPrograms) ? allocator : nil
+            let libraries = [taggerReset, allocated].compactMap { $0 }
             return libraries.isEmpty ? environment : TaggerReset.environment(environment, preloading: libraries, resettingTagger: resettingTagger)
         }
-        func libraries(of stage: ModeFile.Stage) -> [String?] {
-            StageAllocator.isPreloaded(into: stage.executable, programs: allocatedPrograms) ? [taggerReset, allocator] : [taggerReset]
-        }
-        let plainEnvironment = preloading([taggerReset])
-        let allocatedEnvironment = preloading([taggerReset, allocator])
-        func stageEnvironment(of stage: ModeFile.Stage) -> [String] {
-            libraries(of: stage).count > 1 ? allocatedEnvironment : plainEnvironment
-        }
-        let taggerEnvironment = taggerIndex.map { preloading(libraries(of: stages[$0]), resettingTagger: taggerReset != nil) } ?? plainEnvironment
+        let taggerEnvironment = taggerIndex.map { stageEnvironment(stages[$0], resettingTagger: taggerReset != nil) } ?? environment
         let tapIndex = tapAfter.flatMap { $0 + 1 < stages.count ? $0 : nil }
 
         // pipes[i] feeds stage i; pipes[count] is the last stage's output. Then one pipe for
@@ -80,7 +74,7 @@ extension ChildPipeline {
                 let pid = try ChildProcess.spawn(stage.executable, arguments: stage.arguments, stdin: stdin(of: index),
                                                  stdout: stdout(of: index),
                                                  stderr: index == taggerIndex ? taggerPipes?.stderr.write : nil,
-                                                 processGroup: group, environment: index == taggerIndex ? taggerEnvironment : stageEnvironment(of: stage))
+                                                 processGroup: group, environment: index == taggerIndex ? taggerEnvironment : stageEnvironment(stage))
                 pids.append(pid)
             } catch {
                 guardian.killGroup()

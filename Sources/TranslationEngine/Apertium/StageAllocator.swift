@@ -52,7 +52,7 @@ public enum StageAllocator {
     static func find(_ name: String, in folders: [String]) -> String? {
         folders.lazy
             .map { ($0 as NSString).appendingPathComponent(name) }
-            .first { !$0.contains(" ") && !$0.contains(":") && isLoadable($0) }
+            .first { TaggerReset.canBePreloaded($0) && isLoadable($0) }
     }
 
     /// Whether `path` is a readable ELF shared object of this process's class and machine.

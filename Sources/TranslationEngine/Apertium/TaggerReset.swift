@@ -28,13 +28,18 @@ public enum TaggerReset {
         let candidates = [folder + "/" + libraryName, folder + "/../lib/hike-reviews/" + libraryName]
         return candidates.lazy
             .map { ($0 as NSString).standardizingPath }
-            .first { access($0, R_OK) == 0 && !$0.contains(" ") && !$0.contains(":") }
+            .first { access($0, R_OK) == 0 && canBePreloaded($0) }
     }()
+
+    /// Whether `LD_PRELOAD` can name `path`: it splits on spaces and colons.
+    static func canBePreloaded(_ path: String) -> Bool {
+        !path.contains(" ") && !path.contains(":")
+    }
 
     /// `environment` (`KEY=value` entries) with `libraries` preloaded: first in `LD_PRELOAD`, in
     /// order, ahead of whatever it held. Every stage gets this library (its NUL flushes wait while
-    /// more input is there) and the allocator (`StageAllocator`); with `resettingTagger` the
-    /// library also sets the tagger back (`HIKE_TAGGER_RESET=1`, for the relayed HMM tagger
+    /// more input is there), the busiest ones the allocator too (`StageAllocator`); with
+    /// `resettingTagger` the library also sets the tagger back (`HIKE_TAGGER_RESET=1`, for the relayed HMM tagger
     /// alone: a marker on another stage's stderr would reach the user).
     static func environment(_ environment: [String], preloading libraries: [String], resettingTagger: Bool = false) -> [String] {
         let key = "LD_PRELOAD="

@@ -21,7 +21,7 @@ public struct EngineEnvironment: Sendable {
         /// The library preloaded into Apertium's HMM tagger so that, after a text that changed
         /// it, it is set back rather than replaced by a fresh process (`TaggerReset`); nil: replaced.
         public var taggerReset: String?
-        /// The malloc preloaded into every Apertium stage (`StageAllocator`: tcmalloc, when
+        /// The malloc preloaded into the busiest Apertium stages (`StageAllocator`: tcmalloc, when
         /// Debian's `libtcmalloc-minimal4` is installed); nil: the stages keep glibc's.
         public var stageAllocator: String?
 

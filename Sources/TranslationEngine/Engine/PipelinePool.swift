@@ -27,7 +27,7 @@ actor PipelinePool {
         var neuralThreads: Int = 1
         /// Preloaded into the HMM tagger (`TaggerReset`); nil: the tagger is replaced instead.
         var taggerReset: String? = TaggerReset.besideExecutable
-        /// Preloaded into every Apertium stage (`StageAllocator`); nil: glibc's malloc.
+        /// Preloaded into the busiest Apertium stages (`StageAllocator`); nil: glibc's malloc.
         var stageAllocator: String? = StageAllocator.installed
     }
 
