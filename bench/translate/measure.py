@@ -759,7 +759,7 @@ def main():
                  if os.path.exists(os.path.join(os.path.dirname(a.bin), 'libHikeTaggerReset.so'))
                  else '**no** `libHikeTaggerReset.so` beside the binary: the tagger is replaced by a fresh process instead,'
                  ' and every stage flushes each review on its own',
-                 ('tcmalloc (`%s`) preloaded into every stage too (`StageAllocator`)' % TCMALLOC) if TCMALLOC
+                 ('tcmalloc (`%s`) preloaded too into lt-proc, the transfer stages and lrx-proc (`StageAllocator`)' % TCMALLOC) if TCMALLOC
                  else '**no** tcmalloc (libtcmalloc-minimal4): the stages run on glibc\'s malloc',
                  os.environ.get('HIKE_REVIEWS_PIPELINE_REPLICAS') or 'the default (1 below four cores, else 2)'))
     md.append('- Reference: `apertium -u -d DIR spa-eng` (Debian apertium %s), DIR holding copies of the same pairs\' `spa-eng.mode` and'
