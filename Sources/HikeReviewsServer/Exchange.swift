@@ -77,48 +77,23 @@ final class Exchange: Sendable {
 
 /// Reading a request's parts through libmicrohttpd (on its thread, during the access callback).
 enum ConnectionValues {
-    /// The values of one kind (headers, query arguments) in order, values as bytes.
-    static func all(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: [UInt8])] {
+    /// The values of one kind (headers, query arguments) in order, repeated ones included, names
+    /// and values as bytes with their lengths (a `%00` in a query value is kept, not a cut).
+    static func all(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: [UInt8], value: [UInt8])] {
         let box = PairsBox()
         let context = Unmanaged.passUnretained(box).toOpaque()
-        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+        _ = MHD_get_connection_values_n(connection, kind, { context, _, key, keySize, value, valueSize in
             let box = Unmanaged<PairsBox>.fromOpaque(context!).takeUnretainedValue()
-            let name = key.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? ""
-            let bytes = value.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) } ?? []
+            let name = key.map { Array(UnsafeRawBufferPointer(start: $0, count: keySize)) } ?? []
+            let bytes = value.map { Array(UnsafeRawBufferPointer(start: $0, count: valueSize)) } ?? []
             box.pairs.append((name, bytes))
             return .YES
         }, context)
         return box.pairs
     }
 
-    /// The fields of a urlencoded or multipart body through MHD's post processor; nil when the
-    /// body is not a form (or the processor refuses it).
-    static func form(_ connection: OpaquePointer, body: [UInt8]) -> [(name: String, value: [UInt8])]? {
-        let box = PairsBox()
-        let context = Unmanaged.passUnretained(box).toOpaque()
-        guard let processor = MHD_create_post_processor(connection, 16 * 1024, { context, _, key, _, _, _, data, offset, size in
-            let box = Unmanaged<PairsBox>.fromOpaque(context!).takeUnretainedValue()
-            let name = key.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? ""
-            let bytes = data.map { Array(UnsafeRawBufferPointer(start: $0, count: size)) } ?? []
-            // A long value comes in pieces, each with its offset in the value.
-            if offset > 0, let last = box.pairs.indices.last, box.pairs[last].name == name {
-                box.pairs[last].value += bytes
-            } else {
-                box.pairs.append((name, bytes))
-            }
-            return .YES
-        }, context) else { return nil }
-        defer { MHD_destroy_post_processor(processor) }
-        let done = body.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { MHD_post_process(processor, $0, buffer.count) }
-            } ?? .YES
-        }
-        return done == .YES ? box.pairs : nil
-    }
-
     /// Filled by a C iterator on the calling thread only.
     private final class PairsBox {
-        var pairs: [(name: String, value: [UInt8])] = []
+        var pairs: [(name: [UInt8], value: [UInt8])] = []
     }
 }

@@ -57,3 +57,18 @@ public struct HTTPResponse: Sendable, Equatable {
         json(["error": message], status: status, headers: headers)
     }
 }
+
+extension HTTPResponse {
+    /// The whole answer as bytes on the wire, closing the connection: for the few answers the
+    /// server writes to a socket itself, where libmicrohttpd gives it no way to queue one (a
+    /// request line refused before MHD parses its query, a request past its deadline).
+    var closingWireBytes: [UInt8] {
+        var head = "HTTP/1.1 \(status) \(Self.reasonPhrases[status] ?? "Error")\r\nContent-Type: \(contentType)\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name.lowercased() != "connection" { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        return Array(head.utf8) + body
+    }
+
+    static let reasonPhrases = [400: "Bad Request", 408: "Request Timeout", 414: "URI Too Long",
+                                431: "Request Header Fields Too Large", 501: "Not Implemented"]
+}

@@ -2,7 +2,9 @@ import Foundation
 
 /// A request's parameters from wherever the client put them: the query string, then a form
 /// body, then a JSON object body (a later source wins). Values are strings, arrays of strings,
-/// or something else (a JSON number, object, ...), which the routes refuse by name.
+/// or something else (a JSON number, object, ...), which the routes refuse by name. A text
+/// holding U+0000 is refused wherever it came from: Apertium's pipelines read NUL as the end
+/// of a text, so it would silently cut the translation.
 struct RequestParameters: Sendable {
     enum Value: Sendable, Equatable {
         case text(String)
@@ -19,8 +21,8 @@ struct RequestParameters: Sendable {
     private(set) var values: [String: Value] = [:]
 
     init(_ request: HTTPRequest) throws(Invalid) {
-        for (name, bytes) in request.query { values[name] = .text(try Self.text(bytes, name)) }
-        if let form = request.form {
+        for (name, bytes) in request.query where !name.isEmpty { values[name] = .text(try Self.text(bytes, name)) }
+        if let form = try Self.form(request) {
             for (name, bytes) in form { values[name] = .text(try Self.text(bytes, name)) }
         } else if request.mediaType == "application/json" || (request.mediaType.isEmpty && request.body.first == UInt8(ascii: "{")) {
             try readJSON(request.body)
@@ -51,9 +53,9 @@ struct RequestParameters: Sendable {
         guard let fields = object as? [String: Any] else { throw Invalid(reason: "the JSON body must be an object") }
         for (name, value) in fields {
             switch value {
-            case let text as String: values[name] = .text(text)
+            case let text as String: values[name] = .text(try Self.checked(text, name))
             case let array as [Any]:
-                let texts = array.compactMap { $0 as? String }
+                let texts = try array.compactMap { $0 as? String }.map { text throws(Invalid) in try Self.checked(text, name) }
                 values[name] = texts.count == array.count ? .texts(texts) : .wrongType
             case is NSNull: values[name] = nil
             default: values[name] = .wrongType
@@ -62,7 +64,32 @@ struct RequestParameters: Sendable {
     }
 
     private static func text(_ bytes: [UInt8], _ name: String) throws(Invalid) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw Invalid(reason: "'\(name)' is not UTF-8") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw Invalid(reason: "'\(MicroHTTPServer.printable(name, limit: 40))' is not UTF-8") }
+        return try checked(text, name)
+    }
+
+    private static func checked(_ text: String, _ name: String) throws(Invalid) -> String {
+        guard !text.unicodeScalars.contains("\u{0}") else {
+            throw Invalid(reason: "'\(MicroHTTPServer.printable(name, limit: 40))' holds a NUL character (U+0000), which this server does not translate")
+        }
         return text
+    }
+
+    /// The fields of a form body (`request.form` when given), nil when the body is no form.
+    private static func form(_ request: HTTPRequest) throws(Invalid) -> [(name: String, value: [UInt8])]? {
+        if let form = request.form { return form }
+        switch request.mediaType {
+        case "application/x-www-form-urlencoded": return FormBody.urlencoded(request.body)
+        case "multipart/form-data":
+            guard let boundary = FormBody.boundary(request.headers["content-type"] ?? "") else {
+                throw Invalid(reason: "the multipart Content-Type has no boundary of 1 to 70 characters")
+            }
+            do {
+                return try FormBody.multipart(request.body, boundary: boundary)
+            } catch {
+                throw Invalid(reason: error.reason)
+            }
+        default: return nil
+        }
     }
 }

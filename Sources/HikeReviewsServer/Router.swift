@@ -3,7 +3,9 @@ import TranslationEngine
 
 /// The limits and keys a server applies to every request.
 public struct ServerOptions: Sendable {
-    /// Characters of text per request, at most (all of its texts together).
+    /// Characters of text per request, at most (all of its texts together), counted as Unicode
+    /// scalars (code points), as LibreTranslate counts them (Python's `len`): a grapheme
+    /// cluster of many scalars counts as many.
     public var charLimit = 20_000
     /// Texts per request, at most (`q` as an array).
     public var textsPerRequest = 128
@@ -26,8 +28,7 @@ public struct Router: Sendable {
     }
 
     public func respond(_ request: HTTPRequest) async -> HTTPResponse {
-        let apy = ["/listPairs", "/identifyLang", "/listLanguageNames"].contains(request.path)
-            || (request.path == "/translate" && request.query.contains { $0.name == "langpair" })
+        let apy = Self.isApy(path: request.path, queryNames: request.query.map(\.name))
         let parameters: RequestParameters
         do {
             parameters = try RequestParameters(request)
@@ -38,6 +39,16 @@ public struct Router: Sendable {
             return await ApyRoutes(router: self).respond(request, parameters)
         }
         return await LibreTranslateRoutes(router: self).respond(request, parameters)
+    }
+
+    /// Whether a request is APy's from its path and query alone (a body's `langpair` is seen later).
+    static func isApy(path: String, queryNames: [String]) -> Bool {
+        ["/listPairs", "/identifyLang", "/listLanguageNames"].contains(path) || (path == "/translate" && queryNames.contains("langpair"))
+    }
+
+    /// The answer to a request refused before it is routed, in its API's error shape.
+    static func refusal(_ status: Int, _ reason: String, path: String, queryNames: [String]) -> HTTPResponse {
+        isApy(path: path, queryNames: queryNames) ? ApyRoutes.error(status, reason) : .error(status, reason)
     }
 
     /// Why the key is refused, or nil when it is accepted (or none is needed).
@@ -52,7 +63,7 @@ public struct Router: Sendable {
         if texts.count > options.textsPerRequest {
             return "too many texts: \(texts.count) in one request (at most \(options.textsPerRequest))"
         }
-        let characters = texts.reduce(0) { $0 + $1.count }
+        let characters = texts.reduce(0) { $0 + $1.unicodeScalars.count }
         if characters > options.charLimit {
             return "the texts are \(characters) characters, over this server's limit of \(options.charLimit) per request"
         }

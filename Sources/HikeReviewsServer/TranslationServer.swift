@@ -1,21 +1,36 @@
 import Foundation
+import Synchronization
 import TranslationEngine
 
 /// `hike-reviews serve` as a library: LibreTranslate's and Apertium-APy's APIs over one engine,
 /// on libmicrohttpd. Made by the CLI, and by tests in-process.
 public final class TranslationServer: Sendable {
-    public let service: TranslationService
+    private let routing: Routing
     private let http: MicroHTTPServer
+    private let queueLimit: Int
+
+    /// What answers now: the packs and keys of the last start or `reload`.
+    public var service: TranslationService { routing.current.service }
 
     /// A server over `engine` (which should be offline: a server never downloads), with the
     /// request limits and keys of `options`, the connection limits of `limits`; `log` hears one
     /// access line per request.
     public init(engine: Engine, options: ServerOptions = ServerOptions(), limits: MicroHTTPServer.Limits = .init(),
                 queueLimit: Int = 4096, log: @escaping @Sendable (String) -> Void) {
-        let service = TranslationService(engine: engine, queueLimit: queueLimit)
-        let router = Router(service: service, options: options)
-        self.service = service
-        http = MicroHTTPServer(limits: limits, log: log) { request in await router.respond(request) }
+        let routing = Routing(Router(service: TranslationService(engine: engine, queueLimit: queueLimit), options: options))
+        self.routing = routing
+        self.queueLimit = queueLimit
+        http = MicroHTTPServer(limits: limits, log: log, refusal: { Router.refusal($0, $1, path: $2, queryNames: $3) }) { request in
+            await routing.current.respond(request)
+        }
+    }
+
+    /// Serves the packs installed now and the keys of `options` from the next request on; the
+    /// requests in flight finish with what they started with. The bound on waiting texts
+    /// starts again (those in flight are not counted in it).
+    public func reload(options: ServerOptions) {
+        let engine = routing.current.service.engine
+        routing.current = Router(service: TranslationService(engine: engine, queueLimit: queueLimit), options: options)
     }
 
     /// Starts listening; returns the port (the one asked, or the one found for port 0).
@@ -42,5 +57,19 @@ public final class TranslationServer: Sendable {
     /// What the server translates, one line per source language: `es -> en, fr`.
     public var servedPairs: [String] {
         service.targets.sorted { $0.key < $1.key }.map { "\($0.key) -> \($0.value.joined(separator: ", "))" }
+    }
+}
+
+/// The router requests are answered by, replaced whole by a reload.
+private final class Routing: Sendable {
+    private let router: Mutex<Router>
+
+    init(_ router: Router) {
+        self.router = Mutex(router)
+    }
+
+    var current: Router {
+        get { router.withLock { $0 } }
+        set { router.withLock { $0 = newValue } }
     }
 }
