@@ -9,7 +9,7 @@
 // `uri_log` hears each request line once it is in (before MHD splits its query), `notify`
 // each connection's opening and closing: the server's own checks and deadlines hang on them.
 static inline struct MHD_Daemon *hike_mhd_start(const struct sockaddr_in *address, unsigned int threads,
-                                                unsigned int connection_limit, unsigned int per_address_limit,
+                                                unsigned int connection_limit,
                                                 unsigned int idle_timeout_seconds, size_t connection_memory,
                                                 MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
                                                 void *(*uri_log)(void *, const char *, struct MHD_Connection *),
@@ -19,7 +19,6 @@ static inline struct MHD_Daemon *hike_mhd_start(const struct sockaddr_in *addres
                             MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)address,
                             MHD_OPTION_THREAD_POOL_SIZE, threads,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_address_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, idle_timeout_seconds,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, context,
@@ -40,3 +39,10 @@ static inline int hike_mhd_socket(struct MHD_Connection *connection) {
     return info == NULL ? -1 : info->connect_fd;
 }
 
+
+// A connection's client address (IPv4, network order), or 0.
+static inline uint32_t hike_mhd_client_ipv4(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL || info->client_addr->sa_family != AF_INET) return 0;
+    return ((const struct sockaddr_in *)info->client_addr)->sin_addr.s_addr;
+}

@@ -17,8 +17,9 @@ public final class MicroHTTPServer: Sendable {
         public var bodyBytes = 1 << 20
         /// Open connections at most; MHD refuses more.
         public var connections = 1000
-        /// Open connections from one client address at most; MHD refuses more, so one address
-        /// cannot take the others' share of `connections`.
+        /// Open connections from one client address at most, so one address cannot take the
+        /// others' share of `connections`: a newer one closes that address's oldest connection
+        /// not being answered (ConnectionWatch).
         public var connectionsPerAddress = 64
         /// Seconds a connection may stay silent (idle keep-alive or a stalled upload).
         public var idleTimeoutSeconds = 30
@@ -42,7 +43,7 @@ public final class MicroHTTPServer: Sendable {
     private let handler: Handler
     private let refusal: Refusal
     private let limits: Limits
-    private let deadlines: ConnectionDeadlines
+    private let watch: ConnectionWatch
     private let log: @Sendable (String) -> Void
     private let daemon = Mutex<ConnectionHandle?>(nil)
     /// Set by `stopAccepting`: requests that arrive on open connections are refused.
@@ -62,7 +63,8 @@ public final class MicroHTTPServer: Sendable {
         self.refusal = refusal
         self.handler = handler
         let timeout = refusal(408, "the request did not come in within this server's deadline (its head within \(limits.headDeadlineSeconds) s, its body within \(limits.bodyDeadlineSeconds) s)", "/", [])
-        deadlines = ConnectionDeadlines(head: .seconds(limits.headDeadlineSeconds), body: .seconds(limits.bodyDeadlineSeconds), timeoutAnswer: timeout)
+        watch = ConnectionWatch(.init(head: .seconds(limits.headDeadlineSeconds), body: .seconds(limits.bodyDeadlineSeconds),
+                                      perAddress: limits.connectionsPerAddress), timeoutAnswer: timeout)
     }
 
     /// Starts listening on `host` (an IPv4 address) and `port` (0: any free one); returns the port.
@@ -72,12 +74,11 @@ public final class MicroHTTPServer: Sendable {
         address.sin_port = port.bigEndian
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw StartError(description: "'\(host)' is not an IPv4 address") }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let started = hike_mhd_start(&address, UInt32(limits.threads), UInt32(limits.connections), UInt32(limits.connectionsPerAddress),
-                                     UInt32(limits.idleTimeoutSeconds), Self.connectionMemory, Self.access, Self.completed,
+        let started = hike_mhd_start(&address, UInt32(limits.threads), UInt32(limits.connections), UInt32(limits.idleTimeoutSeconds), Self.connectionMemory, Self.access, Self.completed,
                                      Self.requestLine, Self.connectionNotice, context)
         guard let started else { throw StartError(description: "cannot listen on \(host):\(port) (in use, or not an address of this machine)") }
         daemon.withLock { $0 = ConnectionHandle(pointer: started) }
-        deadlines.start()
+        watch.start()
         return hike_mhd_port(started)
     }
 
@@ -113,7 +114,7 @@ public final class MicroHTTPServer: Sendable {
     /// `waitUntilAnswered` (MHD aborts when stopped with a connection suspended).
     public func stop() {
         guard let daemon = daemon.withLock({ state in defer { state = nil }; return state }) else { return }
-        deadlines.stop()
+        watch.stop()
         MHD_stop_daemon(daemon.pointer)
     }
 
@@ -131,7 +132,7 @@ public final class MicroHTTPServer: Sendable {
 
     private static let completed: MHD_RequestCompletedCallback = { context, connection, slot, _ in
         let server = Unmanaged<MicroHTTPServer>.fromOpaque(context!).takeUnretainedValue()
-        if let connection { server.deadlines.answered(UInt(bitPattern: connection)) }
+        if let connection { server.watch.answered(UInt(bitPattern: connection)) }
         guard let slot, let opaque = slot.pointee, opaque != MicroHTTPServer.refusedMark else { return }
         let exchange = Unmanaged<Exchange>.fromOpaque(opaque)
         // A connection closed before it came back for its answer.
@@ -140,14 +141,14 @@ public final class MicroHTTPServer: Sendable {
         slot.pointee = nil
     }
 
-    /// MHD's notice of a connection opened or closed: its deadlines.
+    /// MHD's notice of a connection opened or closed: its address's share and its deadlines.
     private static let connectionNotice: MHD_NotifyConnectionCallback = { context, connection, _, code in
         guard let connection else { return }
         let server = Unmanaged<MicroHTTPServer>.fromOpaque(context!).takeUnretainedValue()
         if code.rawValue == 0 { // MHD_CONNECTION_NOTIFY_STARTED
-            server.deadlines.opened(UInt(bitPattern: connection), socket: hike_mhd_socket(connection))
+            server.watch.opened(UInt(bitPattern: connection), socket: hike_mhd_socket(connection), address: hike_mhd_client_ipv4(connection))
         } else {
-            server.deadlines.closed(UInt(bitPattern: connection))
+            server.watch.closed(UInt(bitPattern: connection))
         }
     }
 
@@ -157,7 +158,7 @@ public final class MicroHTTPServer: Sendable {
     private static let requestLine: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { context, uri, connection in
         guard let uri, let connection else { return nil }
         let server = Unmanaged<MicroHTTPServer>.fromOpaque(context!).takeUnretainedValue()
-        server.deadlines.requestBegan(UInt(bitPattern: connection))
+        server.watch.requestBegan(UInt(bitPattern: connection))
         let target = UnsafeRawBufferPointer(start: uri, count: strlen(uri))
         guard let refused = RequestHead.check(target: target, limits: server.limits.head) else { return nil }
         let text = String(decoding: target.prefix(server.limits.head.targetBytes), as: UTF8.self)
@@ -187,7 +188,7 @@ public final class MicroHTTPServer: Sendable {
         guard let opaque = slot.pointee else {
             // The headers are in: a context for the request, and a head that breaks the framing
             // rules or the limits, or a body announced too large, is refused before it is read.
-            deadlines.headArrived(UInt(bitPattern: connection))
+            watch.headArrived(UInt(bitPattern: connection))
             let path = RequestHead.originPath(url.map { String(cString: $0) } ?? "/")
             let exchange = Exchange(method: method.map { String(cString: $0) } ?? "", path: path)
             slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
@@ -220,7 +221,7 @@ public final class MicroHTTPServer: Sendable {
             return queue(.error(503, Self.shuttingDown, headers: ["Connection": "close"]), for: exchange, on: connection)
         }
         guard exchange.dispatch() else { return .YES }
-        deadlines.bodyArrived(UInt(bitPattern: connection))
+        watch.bodyArrived(UInt(bitPattern: connection))
         let request = makeRequest(exchange, connection)
         let handle = ConnectionHandle(pointer: connection)
         pending.withLock { $0[ObjectIdentifier(exchange)] = (exchange, handle) }

@@ -10,6 +10,7 @@ extension CommandLineOptions {
                hike-reviews cache stats [--json]
                hike-reviews cache clear
                hike-reviews serve [--listen ADDR:PORT] [--api-keys FILE] [--char-limit N]
+                                  [--connections-per-address N] [--request-deadline SECONDS]
                hike-reviews --help | --version
         Anywhere: --packs-url URL (a pack repository's index.json; again for more), --store DIR (the pack store),
                   --no-cache (translate without the translation memory),
@@ -80,10 +81,20 @@ extension CommandLineOptions {
           `packs install`), speaking LibreTranslate's API (GET /languages, POST /translate, POST /detect,
           GET /frontend/settings) and Apertium-APy's (GET /listPairs, GET|POST /translate?langpair=spa|eng&q=...,
           /identifyLang), until SIGTERM or SIGINT (it then finishes what is in flight, 10 s at most).
+          SIGHUP re-reads the key file and the installed packs; requests in flight finish as they began.
           --listen ADDR:PORT   the IPv4 address and port (default 127.0.0.1:5000)
           --api-keys FILE      keys a request must give as api_key, one per line (default: none needed)
-          --char-limit N       characters of text per request, at most (default 20000); also at most
-                               128 texts and a 1 MB body per request. One access line per request on stderr.
+          --char-limit N       characters of text per request, at most, counted as Unicode code points
+                               (as LibreTranslate counts; default 20000); also at most 128 texts and a
+                               1 MB body per request. One access line per request on stderr.
+          --connections-per-address N
+                               open connections from one client address, at most (default 64; 1000 in all)
+          --request-deadline SECONDS
+                               a request's head must come in within SECONDS of its connection opening or
+                               the previous answer, its body within twice that (default 30); else 408.
+          Heads: a request target of 16 KiB, 100 query parameters, 100 header fields and 16 KiB of
+          them at most (414, 400, 431); ambiguous framing (two Content-Lengths, Content-Length with
+          Transfer-Encoding, whitespace before a colon) gets 400 and the connection closed.
 
         In the app press ? for the keys.
         Exit status: 0 done, 1 error, 2 usage error or no offline route, 3 packs needed and not approved.

@@ -7,7 +7,7 @@ import TranslationEngine
 
 /// `hike-reviews serve`: LibreTranslate's and Apertium-APy's APIs over the engine, until
 /// SIGTERM or SIGINT (then: stop accepting, finish what is in flight within 10 s, stop every
-/// pipeline and worker, exit 0).
+/// pipeline and worker, exit 0). SIGHUP re-reads the key file and the installed packs.
 enum ServeCommand {
     struct Options: Equatable {
         var host = "127.0.0.1"
@@ -15,6 +15,9 @@ enum ServeCommand {
         var port: UInt16 = 5000
         var apiKeys: String?
         var charLimit = ServerOptions().charLimit
+        var connectionsPerAddress = MicroHTTPServer.Limits().connectionsPerAddress
+        /// Seconds for a request's head; its body gets twice as long.
+        var requestDeadline = MicroHTTPServer.Limits().headDeadlineSeconds
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
@@ -41,6 +44,16 @@ enum ServeCommand {
                     throw UsageError(message: "serve: --char-limit needs a number of characters from 1 to 1048576")
                 }
                 options.charLimit = limit
+            case "--connections-per-address":
+                guard let value = rest.popFirst(), let limit = Int(value), limit > 0, limit <= MicroHTTPServer.Limits().connections else {
+                    throw UsageError(message: "serve: --connections-per-address needs a number from 1 to \(MicroHTTPServer.Limits().connections)")
+                }
+                options.connectionsPerAddress = limit
+            case "--request-deadline":
+                guard let value = rest.popFirst(), let seconds = Int(value), seconds > 0, seconds <= 3600 else {
+                    throw UsageError(message: "serve: --request-deadline needs a number of seconds from 1 to 3600")
+                }
+                options.requestDeadline = seconds
             default:
                 throw UsageError(message: "serve: unexpected argument '\(EscapedText.escaped(argument))'")
             }
@@ -55,20 +68,30 @@ enum ServeCommand {
         return inet_pton(AF_INET, host, &probe) == 1 ? (host, port) : nil
     }
 
-    static func run(_ options: Options, engine: Engine) async -> Int32 {
+    /// The request limits and keys of `options`, the key file read now.
+    private static func serverOptions(_ options: Options) throws(APIKeys.Unreadable) -> ServerOptions {
         var serverOptions = ServerOptions()
         serverOptions.charLimit = options.charLimit
-        if let path = options.apiKeys {
-            do {
-                serverOptions.apiKeys = try APIKeys(contentsOf: path)
-            } catch {
-                StandardError.print("hike-reviews: serve: --api-keys: \(error.description)")
-                return 2
-            }
+        serverOptions.apiKeys = try options.apiKeys.map { path throws(APIKeys.Unreadable) in try APIKeys(contentsOf: path) }
+        return serverOptions
+    }
+
+    static func run(_ options: Options, engine: Engine) async -> Int32 {
+        let serverOptions: ServerOptions
+        do {
+            serverOptions = try Self.serverOptions(options)
+        } catch {
+            StandardError.print("hike-reviews: serve: --api-keys: \(error.description)")
+            return 2
         }
         // Signals are taken before the port opens, so a SIGTERM right after start is a drain.
-        let stop = stopSignals()
-        let server = TranslationServer(engine: engine, options: serverOptions) { StandardError.print($0) }
+        let stop = signalStream([SIGTERM, SIGINT])
+        let reloads = signalStream([SIGHUP])
+        var limits = MicroHTTPServer.Limits()
+        limits.connectionsPerAddress = options.connectionsPerAddress
+        limits.headDeadlineSeconds = options.requestDeadline
+        limits.bodyDeadlineSeconds = 2 * options.requestDeadline
+        let server = TranslationServer(engine: engine, options: serverOptions, limits: limits) { StandardError.print($0) }
         let port: UInt16
         do {
             port = try server.start(host: options.host, port: options.port)
@@ -77,7 +100,11 @@ enum ServeCommand {
             return 1
         }
         announce(server, host: options.host, port: port, keys: serverOptions.apiKeys != nil)
-        await stop.value
+        let reloading = Task {
+            for await _ in reloads { reload(server, options) }
+        }
+        for await _ in stop { break }
+        reloading.cancel()
         StandardError.print("hike-reviews: serve: stopping: finishing the requests in flight (10 s at most)")
         await server.drain()
         await engine.shutdown()
@@ -87,6 +114,27 @@ enum ServeCommand {
 
     private static func announce(_ server: TranslationServer, host: String, port: UInt16, keys: Bool) {
         StandardError.print("hike-reviews: serving LibreTranslate's and Apertium-APy's APIs on http://\(host):\(port)\(keys ? " (API keys required)" : "")")
+        announcePacks(server)
+        StandardError.print("hike-reviews: serve: this server never downloads; install packs with `hike-reviews packs install ID`, then send it SIGHUP")
+        // The line scripts and tests wait for.
+        StandardError.print("hike-reviews: serve: listening on \(host):\(port)")
+    }
+
+    /// SIGHUP: the key file and the installed packs read again; a key file that cannot be read
+    /// keeps the keys in use.
+    private static func reload(_ server: TranslationServer, _ options: Options) {
+        do {
+            server.reload(options: try serverOptions(options))
+        } catch {
+            StandardError.print("hike-reviews: serve: SIGHUP: --api-keys: \(error.description); keeping the keys and packs in use")
+            return
+        }
+        announcePacks(server)
+        // The line scripts and tests wait for.
+        StandardError.print("hike-reviews: serve: reloaded the installed packs\(options.apiKeys == nil ? "" : " and the API keys")")
+    }
+
+    private static func announcePacks(_ server: TranslationServer) {
         let pairs = server.servedPairs
         if pairs.isEmpty {
             StandardError.print("hike-reviews: serve: no language packs installed: nothing to translate yet")
@@ -94,16 +142,13 @@ enum ServeCommand {
             for line in server.servedPacks { StandardError.print("hike-reviews: serve: packs (\(line))") }
             for line in pairs { StandardError.print("hike-reviews: serve: translates \(line)") }
         }
-        StandardError.print("hike-reviews: serve: this server never downloads; install packs with `hike-reviews packs install ID` and restart it")
-        // The line scripts and tests wait for.
-        StandardError.print("hike-reviews: serve: listening on \(host):\(port)")
     }
 
-    /// Resolves on the first SIGTERM or SIGINT.
-    private static func stopSignals() -> Task<Void, Never> {
+    /// An element for each of `numbers` received (their default actions off).
+    private static func signalStream(_ numbers: [Int32]) -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream()
         signalSources.withLock { sources in
-            for number in [SIGTERM, SIGINT] {
+            for number in numbers {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { continuation.yield() }
@@ -111,9 +156,7 @@ enum ServeCommand {
                 sources.append(source)
             }
         }
-        return Task {
-            for await _ in stream { break }
-        }
+        return stream
     }
 
     /// The signal sources, kept for the life of the process.

@@ -1,0 +1,126 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// What libmicrohttpd does not do for fairness: a share of connections per client address, and
+/// deadlines for whole requests (MHD's timeout is an idle timer that every byte resets, so a
+/// client sending a header line every 10 s held its connection for ever).
+///
+/// A request's head must be in within `head` of its connection opening or of the previous
+/// answer, and its body within `body` of its head; while Swift answers and while MHD writes the
+/// answer there is none. Once a second a timer shuts the sockets of the requests past their
+/// deadline (with a 408 when the client had begun one); MHD then reads an end of stream and
+/// closes them. An address at its share that opens another connection loses its own oldest
+/// one that is not being answered (idle first, then one still sending), so its idle or slow
+/// connections never lock it out and never touch another address's; when all of them are
+/// being answered, the new one is closed.
+final class ConnectionWatch: Sendable {
+    struct Settings: Sendable {
+        var head: Duration
+        var body: Duration
+        var perAddress: Int
+    }
+
+    private struct Entry {
+        let socket: Int32
+        let address: UInt32
+        let opened = ContinuousClock.now
+        var deadline: ContinuousClock.Instant?
+        /// Whether the client has sent a request line (then it hears a 408, else just a close).
+        var begun = false
+        /// Whether its request is with Swift or its answer being written.
+        var answering = false
+        /// Whether its socket was shut (by a deadline or for a newer connection).
+        var shut = false
+    }
+
+    private let settings: Settings
+    private let timeoutAnswer: [UInt8]
+    /// By connection (its MHD pointer's bits). A connection leaves before MHD closes its socket
+    /// (MHD's closed notice comes first), so a socket in here is never another one's: every
+    /// `shutdown` happens under this lock.
+    private let entries = Mutex<[UInt: Entry]>([:])
+    private let timer = Mutex<(any DispatchSourceTimer)?>(nil)
+
+    init(_ settings: Settings, timeoutAnswer: HTTPResponse) {
+        self.settings = settings
+        self.timeoutAnswer = timeoutAnswer.closingWireBytes
+    }
+
+    func start() {
+        timer.withLock { timer in
+            let source = DispatchSource.makeTimerSource(queue: .global())
+            source.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(200))
+            source.setEventHandler { [weak self] in self?.reap() }
+            source.resume()
+            timer = source
+        }
+    }
+
+    func stop() {
+        timer.withLock { $0?.cancel(); $0 = nil }
+    }
+
+    func opened(_ connection: UInt, socket: Int32, address: UInt32) {
+        entries.withLock { entries in
+            entries[connection] = Entry(socket: socket, address: address, deadline: .now + settings.head)
+            let others = entries.filter { $0.key != connection && $0.value.address == address && !$0.value.shut }
+            guard others.count >= settings.perAddress else { return }
+            let yielding = others.filter { !$0.value.answering }.min { ($0.value.begun ? 1 : 0, $0.value.opened) < ($1.value.begun ? 1 : 0, $1.value.opened) }
+            Self.shut(&entries, yielding?.key ?? connection)
+        }
+    }
+
+    func closed(_ connection: UInt) {
+        _ = entries.withLock { $0.removeValue(forKey: connection) }
+    }
+
+    /// A request line is in: the client has begun a request (its head's deadline stands).
+    func requestBegan(_ connection: UInt) {
+        entries.withLock { $0[connection]?.begun = true }
+    }
+
+    /// The head is in: the body's deadline starts.
+    func headArrived(_ connection: UInt) {
+        entries.withLock { $0[connection]?.deadline = .now + settings.body }
+    }
+
+    /// The body is in: no deadline while the request is answered.
+    func bodyArrived(_ connection: UInt) {
+        entries.withLock { entries in
+            entries[connection]?.deadline = nil
+            entries[connection]?.answering = true
+        }
+    }
+
+    /// The answer is sent: the next request's head has its deadline.
+    func answered(_ connection: UInt) {
+        entries.withLock { entries in
+            guard entries[connection]?.shut == false else { return }
+            entries[connection]?.deadline = .now + settings.head
+            entries[connection]?.begun = false
+            entries[connection]?.answering = false
+        }
+    }
+
+    private func reap() {
+        let now = ContinuousClock.now
+        entries.withLock { entries in
+            for (connection, entry) in entries {
+                guard let deadline = entry.deadline, deadline < now, !entry.shut else { continue }
+                if entry.begun {
+                    _ = timeoutAnswer.withUnsafeBytes { send(entry.socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+                }
+                Self.shut(&entries, connection)
+            }
+        }
+    }
+
+    /// Shuts a connection's socket both ways; MHD then reads an end of stream and closes it.
+    private static func shut(_ entries: inout [UInt: Entry], _ connection: UInt) {
+        guard let entry = entries[connection], !entry.shut else { return }
+        shutdown(entry.socket, Int32(SHUT_RDWR))
+        entries[connection]?.shut = true
+        entries[connection]?.deadline = nil
+    }
+}

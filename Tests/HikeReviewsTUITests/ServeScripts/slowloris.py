@@ -1,0 +1,128 @@
+"""Slow clients against `hike-reviews serve --connections-per-address N --request-deadline S`:
+one address holding its N connections, each sending a header line a second, does not keep
+the others from being served; a request on one more connection from that address is served
+and closes one of its slow ones (an address never holds more than N); every other slow
+request is ended with a 408 in JSON once past its deadline (its head within S, its body
+within 2S), however steadily it trickles; then that address is served again. Loopback answers on any 127.x address, so
+the slow client binds 127.0.0.2 (and 127.0.0.3) and the others come from 127.0.0.1.
+
+usage: slowloris.py URL N
+"""
+import http.client
+import json
+import socket
+import sys
+import threading
+import time
+import urllib.parse
+
+url = urllib.parse.urlparse(sys.argv[1])
+cap = int(sys.argv[2])
+failures = []
+BODY = b'{"q": "El perro bebe agua.", "source": "es", "target": "en"}'
+
+
+def connect(source):
+    connection = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    connection.bind((source, 0))
+    connection.settimeout(240)
+    connection.connect((url.hostname, url.port))
+    return connection
+
+
+class Trickler(threading.Thread):
+    """Sends `head`, then `piece` every second until the server answers or closes; keeps what
+    it received."""
+
+    def __init__(self, source, head, piece):
+        super().__init__(daemon=True)
+        self.connection = connect(source)
+        self.connection.sendall(head)
+        self.piece = piece
+        self.received = b""
+        self.done = threading.Event()
+
+    def run(self):
+        self.connection.setblocking(False)
+        # A safety net only: each request ends by the server's deadline.
+        for _ in range(240):
+            try:
+                while True:
+                    chunk = self.connection.recv(65536)
+                    if not chunk:
+                        self.done.set()
+                        return
+                    self.received += chunk
+            except BlockingIOError:
+                pass
+            except OSError:
+                self.done.set()
+                return
+            try:
+                self.connection.send(self.piece)
+            except OSError:
+                pass
+            time.sleep(1)
+        self.done.set()
+
+
+def translated(source):
+    """A normal request from `source`: whether it was translated."""
+    connection = http.client.HTTPConnection(url.hostname, url.port, timeout=240, source_address=(source, 0))
+    try:
+        connection.request("POST", "/translate", BODY, {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        data = response.read()
+        return response.status == 200 and json.loads(data.decode()).get("translatedText") == "The dog drinks water."
+    except OSError:
+        return False
+    finally:
+        connection.close()
+
+
+def timed_out(received):
+    head, _, body = received.partition(b"\r\n\r\n")
+    try:
+        message = json.loads(body.decode()).get("error")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    return head.startswith(b"HTTP/1.1 408") and isinstance(message, str) and "\n" not in message
+
+
+# One address takes its whole share with heads that never end.
+slow = [Trickler("127.0.0.2", b"POST /translate HTTP/1.1\r\nHost: x\r\n", b"X-Slow: y\r\n") for _ in range(cap)]
+for client in slow:
+    client.start()
+# And one body that trickles from another address.
+body = Trickler("127.0.0.3", b"POST /translate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n", b"a")
+body.start()
+time.sleep(0.5)
+
+# Other addresses are served at once ...
+for _ in range(4):
+    if not translated("127.0.0.1"):
+        failures.append("a client on another address was not served while one address held its connections")
+        break
+# ... and so is one more request from that address, in place of one of its slow connections.
+if not translated("127.0.0.2"):
+    failures.append(f"connection {cap + 1} from an address at its share was not served")
+
+for client in slow + [body]:
+    client.done.wait(240)
+closed = [client for client in slow if client.received == b""]
+if len(closed) != 1:
+    failures.append(f"{len(closed)} slow connections were closed for the newer one (wanted 1)")
+for number, client in enumerate(slow):
+    if client not in closed and not timed_out(client.received):
+        failures.append(f"slow head {number}: {client.received[:200]!r} (wanted a 408 with a one-line JSON error)")
+if not timed_out(body.received):
+    failures.append(f"slow body: {body.received[:200]!r} (wanted a 408 with a one-line JSON error)")
+
+# Its connections gone, the slow address is served again.
+if not translated("127.0.0.2"):
+    failures.append("the slow address was not served after its requests were ended")
+
+if failures:
+    print("\n".join(failures))
+    sys.exit(1)
+print("ok")
