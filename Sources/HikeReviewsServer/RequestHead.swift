@@ -30,6 +30,10 @@ struct RequestHead {
         if target.count > limits.targetBytes {
             return Refusal(status: 414, reason: "the request target is \(target.count) bytes, over this server's limit of \(limits.targetBytes)")
         }
+        // MHD splits the request line at its last space: a target with a space reads otherwise elsewhere.
+        if target.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+            return Refusal(status: 400, reason: "the request target holds whitespace or a control character")
+        }
         guard let mark = target.firstIndex(of: UInt8(ascii: "?")) else { return nil }
         let parameters = target[(mark + 1)...].split(separator: UInt8(ascii: "&")).count
         if parameters > limits.queryParameters {
@@ -51,6 +55,10 @@ struct RequestHead {
         if let bad = headers.first(where: { !isToken($0.name) }) {
             return Refusal(status: 400, reason: "malformed header field name '\(MicroHTTPServer.printable(String(decoding: bad.name, as: UTF8.self), limit: 40))' (whitespace before a colon is not allowed)")
         }
+        // RFC 9110 5.5; MHD reads a value only up to a NUL, and keeps a bare CR in it.
+        if headers.contains(where: { $0.value.contains { $0 == 0 || $0 == 0x0D || $0 == 0x0A } }) {
+            return Refusal(status: 400, reason: "a header field value holds NUL, CR or LF")
+        }
         func values(_ name: String) -> [String] {
             headers.filter { String(decoding: $0.name, as: UTF8.self).lowercased() == name }.map { String(decoding: $0.value, as: UTF8.self) }
         }
@@ -63,6 +71,7 @@ struct RequestHead {
         let encodings = values("transfer-encoding")
         guard !encodings.isEmpty else { return nil }
         if !lengths.isEmpty { return Refusal(status: 400, reason: "the request has both Content-Length and Transfer-Encoding") }
+        if version != "HTTP/1.1" { return Refusal(status: 400, reason: "Transfer-Encoding in an \(MicroHTTPServer.printable(version, limit: 20)) request") }
         let codings = encodings.joined(separator: ",").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         if let unknown = codings.first(where: { !knownCodings.contains($0) }) {
             return Refusal(status: 501, reason: "transfer coding '\(MicroHTTPServer.printable(unknown, limit: 40))' is not known to this server")
@@ -70,7 +79,11 @@ struct RequestHead {
         if codings.last != "chunked" || codings.filter({ $0 == "chunked" }).count > 1 {
             return Refusal(status: 400, reason: "a request's transfer coding must end in chunked, once")
         }
-        if codings.count > 1 { return Refusal(status: 501, reason: "this server reads only Transfer-Encoding: chunked") }
+        // MHD reads a chunked body only when the one value is `chunked` exactly (any case); with
+        // a space after it, it waits for ever.
+        if codings.count > 1 || encodings.count > 1 || encodings[0].lowercased() != "chunked" {
+            return Refusal(status: 501, reason: "this server reads only Transfer-Encoding: chunked, alone and without spaces")
+        }
         return nil
     }
 

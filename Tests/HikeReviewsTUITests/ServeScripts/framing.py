@@ -108,6 +108,10 @@ expect_refused("chunked twice", 400, post(JSON + b"Transfer-Encoding: chunked\r\
 expect_refused("gzip alone", 400, post(JSON + b"Transfer-Encoding: gzip\r\n", TRANSLATE))
 expect_refused("an unknown coding", 501, post(JSON + b"Transfer-Encoding: bogus\r\n", TRANSLATE))
 expect_refused("an unknown coding before chunked", 501, post(JSON + b"Transfer-Encoding: bogus, chunked\r\n", chunked_body))
+expect_refused("chunked with a space after it", 501, post(JSON + b"Transfer-Encoding: chunked \r\n", chunked_body + HIDDEN))
+expect_refused("chunked in HTTP/1.0", 400, post(JSON + b"Transfer-Encoding: chunked\r\n", chunked_body).replace(b"HTTP/1.1", b"HTTP/1.0", 1))
+expect_refused("a bare CR hiding a Content-Length", 400, post(JSON + b"X-A: a\rContent-Length: 5\r\n" + length, TRANSLATE + HIDDEN))
+expect_refused("a space in the target", 400, b"GET /translate?langpair=spa|eng&q=El perro HTTP/1.1\r\nHost: x\r\n\r\n", apy=True)
 expect_refused("two Hosts", 400, post(JSON + length + b"Host: y\r\n"))
 expect_refused("no Host", 400, b"GET /languages HTTP/1.1\r\n\r\n")
 # APy's requests are refused in APy's shape.
