@@ -26,8 +26,9 @@ final class ConnectionWatch: Sendable {
         let address: UInt32
         let opened = ContinuousClock.now
         var deadline: ContinuousClock.Instant?
-        /// Whether the client has sent a request line (then it hears a 408, else just a close).
-        var begun = false
+        /// The request line's method and path as the access log shows them, once it is in (the
+        /// client then hears a 408, else just a close), and when it came.
+        var begun: (method: String, path: String, at: ContinuousClock.Instant)?
         /// Whether its request is with Swift or its answer being written.
         var answering = false
         /// Whether its socket was shut (by a deadline or for a newer connection).
@@ -36,15 +37,20 @@ final class ConnectionWatch: Sendable {
 
     private let settings: Settings
     private let timeoutAnswer: [UInt8]
+    private let timeoutStatus: Int
+    private let log: @Sendable (String) -> Void
     /// By connection (its MHD pointer's bits). A connection leaves before MHD closes its socket
     /// (MHD's closed notice comes first), so a socket in here is never another one's: every
     /// `shutdown` happens under this lock.
     private let entries = Mutex<[UInt: Entry]>([:])
     private let timer = Mutex<(any DispatchSourceTimer)?>(nil)
 
-    init(_ settings: Settings, timeoutAnswer: HTTPResponse) {
+    /// `log` hears an access line for each request ended by its deadline.
+    init(_ settings: Settings, timeoutAnswer: HTTPResponse, log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
         self.timeoutAnswer = timeoutAnswer.closingWireBytes
+        timeoutStatus = timeoutAnswer.status
+        self.log = log
     }
 
     func start() {
@@ -66,7 +72,8 @@ final class ConnectionWatch: Sendable {
             entries[connection] = Entry(socket: socket, address: address, deadline: .now + settings.head)
             let others = entries.filter { $0.key != connection && $0.value.address == address && !$0.value.shut }
             guard others.count >= settings.perAddress else { return }
-            let yielding = others.filter { !$0.value.answering }.min { ($0.value.begun ? 1 : 0, $0.value.opened) < ($1.value.begun ? 1 : 0, $1.value.opened) }
+            let yielding = others.filter { !$0.value.answering }
+                .min { ($0.value.begun == nil ? 0 : 1, $0.value.opened) < ($1.value.begun == nil ? 0 : 1, $1.value.opened) }
             Self.shut(&entries, yielding?.key ?? connection)
         }
     }
@@ -76,13 +83,16 @@ final class ConnectionWatch: Sendable {
     }
 
     /// A request line is in: the client has begun a request (its head's deadline stands).
-    func requestBegan(_ connection: UInt) {
-        entries.withLock { $0[connection]?.begun = true }
+    func requestBegan(_ connection: UInt, path: String) {
+        entries.withLock { $0[connection]?.begun = ("-", path, .now) }
     }
 
     /// The head is in: the body's deadline starts.
-    func headArrived(_ connection: UInt) {
-        entries.withLock { $0[connection]?.deadline = .now + settings.body }
+    func headArrived(_ connection: UInt, method: String) {
+        entries.withLock { entries in
+            entries[connection]?.deadline = .now + settings.body
+            entries[connection]?.begun?.method = method
+        }
     }
 
     /// The body is in: no deadline while the request is answered.
@@ -98,22 +108,27 @@ final class ConnectionWatch: Sendable {
         entries.withLock { entries in
             guard entries[connection]?.shut == false else { return }
             entries[connection]?.deadline = .now + settings.head
-            entries[connection]?.begun = false
+            entries[connection]?.begun = nil
             entries[connection]?.answering = false
         }
     }
 
     private func reap() {
         let now = ContinuousClock.now
-        entries.withLock { entries in
+        let lines = entries.withLock { entries in
+            var lines: [String] = []
             for (connection, entry) in entries {
                 guard let deadline = entry.deadline, deadline < now, !entry.shut else { continue }
-                if entry.begun {
+                if let begun = entry.begun {
                     _ = timeoutAnswer.withUnsafeBytes { send(entry.socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+                    let elapsed = Int((now - begun.at) / .milliseconds(1))
+                    lines.append("\(begun.method) \(begun.path) \(timeoutStatus) \(timeoutAnswer.count) \(elapsed)ms")
                 }
                 Self.shut(&entries, connection)
             }
+            return lines
         }
+        lines.forEach(log)
     }
 
     /// Shuts a connection's socket both ways; MHD then reads an end of stream and closes it.

@@ -64,7 +64,7 @@ public final class MicroHTTPServer: Sendable {
         self.handler = handler
         let timeout = refusal(408, "the request did not come in within this server's deadline (its head within \(limits.headDeadlineSeconds) s, its body within \(limits.bodyDeadlineSeconds) s)", "/", [])
         watch = ConnectionWatch(.init(head: .seconds(limits.headDeadlineSeconds), body: .seconds(limits.bodyDeadlineSeconds),
-                                      perAddress: limits.connectionsPerAddress), timeoutAnswer: timeout)
+                                      perAddress: limits.connectionsPerAddress), timeoutAnswer: timeout, log: log)
     }
 
     /// Starts listening on `host` (an IPv4 address) and `port` (0: any free one); returns the port.
@@ -158,11 +158,11 @@ public final class MicroHTTPServer: Sendable {
     private static let requestLine: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { context, uri, connection in
         guard let uri, let connection else { return nil }
         let server = Unmanaged<MicroHTTPServer>.fromOpaque(context!).takeUnretainedValue()
-        server.watch.requestBegan(UInt(bitPattern: connection))
         let target = UnsafeRawBufferPointer(start: uri, count: strlen(uri))
-        guard let refused = RequestHead.check(target: target, limits: server.limits.head) else { return nil }
         let text = String(decoding: target.prefix(server.limits.head.targetBytes), as: UTF8.self)
         let (path, query) = MicroHTTPServer.split(RequestHead.originPath(text))
+        server.watch.requestBegan(UInt(bitPattern: connection), path: printable(path))
+        guard let refused = RequestHead.check(target: target, limits: server.limits.head) else { return nil }
         let response = server.refusal(refused.status, refused.reason, path, query)
         let socket = hike_mhd_socket(connection)
         _ = response.closingWireBytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
@@ -188,9 +188,9 @@ public final class MicroHTTPServer: Sendable {
         guard let opaque = slot.pointee else {
             // The headers are in: a context for the request, and a head that breaks the framing
             // rules or the limits, or a body announced too large, is refused before it is read.
-            watch.headArrived(UInt(bitPattern: connection))
             let path = RequestHead.originPath(url.map { String(cString: $0) } ?? "/")
             let exchange = Exchange(method: method.map { String(cString: $0) } ?? "", path: path)
+            watch.headArrived(UInt(bitPattern: connection), method: Self.printable(exchange.method, limit: 20))
             slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             let headers = ConnectionValues.all(connection, kind: .HEADER_KIND)
             if let refused = RequestHead.check(headers: headers, version: version.map { String(cString: $0) } ?? "", limits: limits.head) {

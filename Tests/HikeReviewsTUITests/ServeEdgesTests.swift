@@ -27,9 +27,13 @@ struct ServeEdgesTests {
     @Test func oneAddressAtItsCapLeavesTheOthersServedAndSlowRequestsEnd() async throws {
         let server = try await ServeProcess.start(["--connections-per-address", "6", "--request-deadline", "3"])
         let result = try await ServeProcess.runScript("slowloris.py", [server.url, "6"])
+        let log = server.log
         let status = try await server.stop()
         #expect(result.output == "ok\n", "\(result.output)")
         #expect(status == 0)
+        // Requests ended by their deadline are in the access log.
+        #expect(log.contains("- /translate 408 "))
+        #expect(log.contains("POST /translate 408 "))
     }
 
     @Test func sighupRereadsTheKeysAndThePacks() async throws {

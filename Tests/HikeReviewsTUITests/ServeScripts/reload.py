@@ -11,6 +11,7 @@ import os
 import signal
 import socket
 import sys
+import threading
 import time
 import urllib.parse
 
@@ -77,9 +78,29 @@ status, data = translate("two")
 if status != 200 or json.loads(data.decode()).get("translatedText") != "The dog drinks water.":
     failures.append(f"a key added and a pair installed before SIGHUP: {status} {data[:200]!r}")
 
+# Requests translated while SIGHUPs come: none is dropped.
+outcomes = []
+
+
+def load():
+    for _ in range(40):
+        try:
+            outcomes.append(translate("one")[0])
+        except OSError as error:
+            outcomes.append(repr(error))
+
+
+worker = threading.Thread(target=load)
+worker.start()
+for times in range(2, 5):
+    reload(times)
+worker.join()
+if outcomes != [200] * 40:
+    failures.append(f"requests across three reloads: {[o for o in outcomes if o != 200][:5]}")
+
 # A key file that cannot be read: the keys in use stay.
 os.rename(keys, keys + ".gone")
-reload(2)
+reload(5)
 status, data = translate("two")
 if status != 200:
     failures.append(f"after a reload with no key file: {status} {data[:200]!r}")
