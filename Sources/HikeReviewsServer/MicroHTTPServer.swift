@@ -74,8 +74,8 @@ public final class MicroHTTPServer: Sendable {
         address.sin_port = port.bigEndian
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw StartError(description: "'\(host)' is not an IPv4 address") }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let started = hike_mhd_start(&address, UInt32(limits.threads), UInt32(limits.connections), UInt32(limits.idleTimeoutSeconds), Self.connectionMemory, Self.access, Self.completed,
-                                     Self.requestLine, Self.connectionNotice, context)
+        let started = hike_mhd_start(&address, UInt32(limits.threads), UInt32(limits.connections), UInt32(limits.idleTimeoutSeconds),
+                                     Self.connectionMemory, Self.access, Self.completed, Self.requestLine, Self.connectionNotice, context)
         guard let started else { throw StartError(description: "cannot listen on \(host):\(port) (in use, or not an address of this machine)") }
         daemon.withLock { $0 = ConnectionHandle(pointer: started) }
         watch.start()
@@ -193,15 +193,14 @@ public final class MicroHTTPServer: Sendable {
             watch.headArrived(UInt(bitPattern: connection), method: Self.printable(exchange.method, limit: 20))
             slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             let headers = ConnectionValues.all(connection, kind: .HEADER_KIND)
-            if let refused = RequestHead.check(headers: headers, version: version.map { String(cString: $0) } ?? "", limits: limits.head) {
-                let names = ConnectionValues.all(connection, kind: .GET_ARGUMENT_KIND).map { String(decoding: $0.name, as: UTF8.self) }
-                return queue(refusal(refused.status, refused.reason, path, names), for: exchange, on: connection, closing: true)
-            }
-            if let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap({ Int(String(cString: $0)) }),
+            var refused = RequestHead.check(headers: headers, version: version.map { String(cString: $0) } ?? "", limits: limits.head)
+            if refused == nil, let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap({ Int(String(cString: $0)) }),
                length > limits.bodyBytes {
-                return queue(Self.tooLarge(limits.bodyBytes), for: exchange, on: connection)
+                refused = RequestHead.Refusal(status: 413, reason: Self.tooLargeReason(limits.bodyBytes))
             }
-            return .YES
+            guard let refused else { return .YES }
+            let names = ConnectionValues.all(connection, kind: .GET_ARGUMENT_KIND).map { String(decoding: $0.name, as: UTF8.self) }
+            return queue(refusal(refused.status, refused.reason, path, names), for: exchange, on: connection, closing: true)
         }
         // A request answered when its line came in.
         guard opaque != Self.refusedMark else { return .NO }
@@ -215,7 +214,9 @@ public final class MicroHTTPServer: Sendable {
             if exchange.settle() { outstanding.remove() }
             return queue(response, for: exchange, on: connection)
         }
-        if exchange.isTooLarge { return queue(Self.tooLarge(limits.bodyBytes), for: exchange, on: connection) }
+        if exchange.isTooLarge {
+            return queue(refusal(413, Self.tooLargeReason(limits.bodyBytes), exchange.path, []), for: exchange, on: connection, closing: true)
+        }
         // Refused before it is dispatched, so it never counts as outstanding.
         if draining.load(ordering: .sequentiallyConsistent) {
             return queue(.error(503, Self.shuttingDown, headers: ["Connection": "close"]), for: exchange, on: connection)
@@ -274,7 +275,7 @@ public final class MicroHTTPServer: Sendable {
 
     public static let shuttingDown = "the server is shutting down"
 
-    static func tooLarge(_ limit: Int) -> HTTPResponse {
-        .error(413, "the request body is over the limit of \(limit) bytes")
+    static func tooLargeReason(_ limit: Int) -> String {
+        "the request body is over the limit of \(limit) bytes"
     }
 }
