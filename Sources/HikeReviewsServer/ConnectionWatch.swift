@@ -13,12 +13,17 @@ import Synchronization
 /// closes them. An address at its share that opens another connection loses its own oldest
 /// one that is not being answered (idle first, then one still sending), so its idle or slow
 /// connections never lock it out and never touch another address's; when all of them are
-/// being answered, the new one is closed.
+/// being answered, the new one is closed. At the limit of all connections, a newer one closes
+/// such a connection of the address holding the most, so many addresses together cannot
+/// lock a new one out either.
 final class ConnectionWatch: Sendable {
     struct Settings: Sendable {
         var head: Duration
         var body: Duration
         var perAddress: Int
+        /// Connections of all addresses at most (MHD's own limit is set above it, so that a
+        /// newer connection reaches `opened` while older ones are being closed).
+        var total: Int
     }
 
     private struct Entry {
@@ -70,12 +75,25 @@ final class ConnectionWatch: Sendable {
     func opened(_ connection: UInt, socket: Int32, address: UInt32) {
         entries.withLock { entries in
             entries[connection] = Entry(socket: socket, address: address, deadline: .now + settings.head)
-            let others = entries.filter { $0.key != connection && $0.value.address == address && !$0.value.shut }
-            guard others.count >= settings.perAddress else { return }
-            let yielding = others.filter { !$0.value.answering }
-                .min { ($0.value.begun == nil ? 0 : 1, $0.value.opened) < ($1.value.begun == nil ? 0 : 1, $1.value.opened) }
-            Self.shut(&entries, yielding?.key ?? connection)
+            let open = entries.filter { $0.key != connection && !$0.value.shut }
+            let mine = open.filter { $0.value.address == address }
+            if mine.count >= settings.perAddress {
+                Self.shut(&entries, Self.yielding(mine) ?? connection)
+            } else if open.count >= settings.total {
+                // The address holding the most, among those with a connection that can yield.
+                let counts = Dictionary(grouping: open.values, by: \.address).mapValues(\.count)
+                let candidates = open.filter { !$0.value.answering }
+                let busiest = candidates.values.map(\.address).max { counts[$0, default: 0] < counts[$1, default: 0] }
+                Self.shut(&entries, busiest.flatMap { busiest in Self.yielding(candidates.filter { $0.value.address == busiest }) } ?? connection)
+            }
         }
+    }
+
+    /// The connection of `entries` to close for a newer one: not being answered, idle before
+    /// one still sending, the oldest first.
+    private static func yielding(_ entries: [UInt: Entry]) -> UInt? {
+        entries.filter { !$0.value.answering }
+            .min { ($0.value.begun == nil ? 0 : 1, $0.value.opened) < ($1.value.begun == nil ? 0 : 1, $1.value.opened) }?.key
     }
 
     func closed(_ connection: UInt) {

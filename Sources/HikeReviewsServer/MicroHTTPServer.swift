@@ -15,7 +15,9 @@ public final class MicroHTTPServer: Sendable {
     public struct Limits: Sendable {
         /// Bytes of body at most (413 beyond).
         public var bodyBytes = 1 << 20
-        /// Open connections at most; MHD refuses more.
+        /// Open connections at most: a newer one closes the oldest connection not being
+        /// answered of the address holding the most (ConnectionWatch); MHD refuses beyond
+        /// `connections + connectionsPerAddress` while those close.
         public var connections = 1000
         /// Open connections from one client address at most, so one address cannot take the
         /// others' share of `connections`: a newer one closes that address's oldest connection
@@ -64,7 +66,7 @@ public final class MicroHTTPServer: Sendable {
         self.handler = handler
         let timeout = refusal(408, "the request did not come in within this server's deadline (its head within \(limits.headDeadlineSeconds) s, its body within \(limits.bodyDeadlineSeconds) s)", "/", [])
         watch = ConnectionWatch(.init(head: .seconds(limits.headDeadlineSeconds), body: .seconds(limits.bodyDeadlineSeconds),
-                                      perAddress: limits.connectionsPerAddress), timeoutAnswer: timeout, log: log)
+                                      perAddress: limits.connectionsPerAddress, total: limits.connections), timeoutAnswer: timeout, log: log)
     }
 
     /// Starts listening on `host` (an IPv4 address) and `port` (0: any free one); returns the port.
@@ -74,7 +76,8 @@ public final class MicroHTTPServer: Sendable {
         address.sin_port = port.bigEndian
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw StartError(description: "'\(host)' is not an IPv4 address") }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        let started = hike_mhd_start(&address, UInt32(limits.threads), UInt32(limits.connections), UInt32(limits.idleTimeoutSeconds),
+        let started = hike_mhd_start(&address, UInt32(limits.threads), UInt32(limits.connections + limits.connectionsPerAddress),
+                                     UInt32(limits.idleTimeoutSeconds),
                                      Self.connectionMemory, Self.access, Self.completed, Self.requestLine, Self.connectionNotice, context)
         guard let started else { throw StartError(description: "cannot listen on \(host):\(port) (in use, or not an address of this machine)") }
         daemon.withLock { $0 = ConnectionHandle(pointer: started) }

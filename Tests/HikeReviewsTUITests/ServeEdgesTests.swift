@@ -36,6 +36,20 @@ struct ServeEdgesTests {
         #expect(log.contains("POST /translate 408 "))
     }
 
+    /// In-process, with a limit of all connections small enough to reach.
+    @Test func manyAddressesAtTheLimitOfAllConnectionsLeaveANewOneServed() async throws {
+        let engine = try ServeInProcessTests.engine()
+        var limits = MicroHTTPServer.Limits()
+        limits.connections = 8
+        limits.connectionsPerAddress = 6
+        let server = TranslationServer(engine: engine, limits: limits) { _ in }
+        let port = try server.start(host: "127.0.0.1", port: 0)
+        let result = try await ServeProcess.runScript("crowd.py", ["http://127.0.0.1:\(port)/"])
+        await server.drain()
+        await engine.shutdown()
+        #expect(result.output == "ok\n", "\(result.output)")
+    }
+
     @Test func sighupRereadsTheKeysAndThePacks() async throws {
         let folder = try Scratch.folder("reload")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -88,7 +88,8 @@ extension CommandLineOptions {
                                (as LibreTranslate counts; default 20000); also at most 128 texts and a
                                1 MB body per request. One access line per request on stderr.
           --connections-per-address N
-                               open connections from one client address, at most (default 64; 1000 in all)
+                               open connections from one client address, at most (default 64; 1000 in all);
+                               past either, a newer one closes the oldest idle or slow one
           --request-deadline SECONDS
                                a request's head must come in within SECONDS of its connection opening or
                                the previous answer, its body within twice that (default 30); else 408.

@@ -10,24 +10,17 @@ usage: slowloris.py URL N
 """
 import http.client
 import json
-import socket
 import sys
 import threading
 import time
 import urllib.parse
 
+import sourced
+
 url = urllib.parse.urlparse(sys.argv[1])
 cap = int(sys.argv[2])
 failures = []
 BODY = b'{"q": "El perro bebe agua.", "source": "es", "target": "en"}'
-
-
-def connect(source):
-    connection = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    connection.bind((source, 0))
-    connection.settimeout(240)
-    connection.connect((url.hostname, url.port))
-    return connection
 
 
 class Trickler(threading.Thread):
@@ -36,7 +29,7 @@ class Trickler(threading.Thread):
 
     def __init__(self, source, head, piece):
         super().__init__(daemon=True)
-        self.connection = connect(source)
+        self.connection = sourced.connect(url, source)
         self.connection.sendall(head)
         self.piece = piece
         self.received = b""
