@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 @testable import HikeReviewsServer
 @testable import HikeReviewsTUI
 import Testing
@@ -65,6 +68,35 @@ struct ServeEdgesTests {
         #expect(result.output == "ok\n", "\(result.output)")
         #expect(log.contains("serve: translates es -> en"))
         #expect(status == 0, "SIGHUP must not end the server")
+    }
+
+    @Test(.needs(NewcomerTests.testRepositoryAvailable, "needs make test's pack repository (scripts/fetch-test-pairs)"))
+    func sighupServesAPackInstalledWhileServing() async throws {
+        let noPairs = try Scratch.folder("no-pairs")
+        defer { try? FileManager.default.removeItem(atPath: noPairs) }
+        let repository = "HIKE_REVIEWS_PACKS_URL=file://" + NewcomerTests.testRepository.appendingPathComponent("index.json").path
+        let server = try await ServeProcess.start(environment: [repository, "HIKE_REVIEWS_PAIRS_PATH=\(noPairs)"])
+        let install = try CommandLineTests.runBinary(["packs", "install", "fr-es", "--yes"], environment: [
+            "HIKE_REVIEWS_PAIRS_PATH=\(noPairs)", "HIKE_REVIEWS_SYSTEM_PAIRS=0", "HIKE_REVIEWS_STORE=\(server.folder)/store", repository,
+            "HIKE_REVIEWS_CACHE=0",
+        ])
+        #expect(install.status == 0, "\(install.error)")
+        kill(server.pid, SIGHUP)
+        for _ in 0..<4800 {
+            if server.log.contains("serve: reloaded") { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        var request = URLRequest(url: URL(string: server.url + "translate")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"q": "Le chien", "source": "fr", "target": "es"}"#.utf8)
+        request.timeoutInterval = 240
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let log = server.log
+        let status = try await server.stop()
+        #expect(String(decoding: data, as: UTF8.self) == #"{"translatedText":"El perro"}"#)
+        #expect(log.contains("serve: packs (apertium: fr-es)"))
+        #expect(status == 0)
     }
 
     @Test func serveOptionsForConnectionsAndDeadlines() throws {
