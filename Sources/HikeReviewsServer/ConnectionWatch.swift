@@ -33,7 +33,7 @@ final class ConnectionWatch: Sendable {
         var deadline: ContinuousClock.Instant?
         /// The request line's method and path as the access log shows them, once it is in (the
         /// client then hears a 408, else just a close), and when it came.
-        var begun: (method: String, path: String, at: ContinuousClock.Instant)?
+        var begun: (method: String, path: String, queryNames: [String], at: ContinuousClock.Instant)?
         /// Whether its request is with Swift or its answer being written.
         var answering = false
         /// Whether its socket was shut (by a deadline or for a newer connection).
@@ -41,8 +41,7 @@ final class ConnectionWatch: Sendable {
     }
 
     private let settings: Settings
-    private let timeoutAnswer: [UInt8]
-    private let timeoutStatus: Int
+    private let timeoutAnswer: @Sendable (_ path: String, _ queryNames: [String]) -> HTTPResponse
     private let log: @Sendable (String) -> Void
     /// By connection (its MHD pointer's bits). A connection leaves before MHD closes its socket
     /// (MHD's closed notice comes first), so a socket in here is never another one's: every
@@ -50,11 +49,12 @@ final class ConnectionWatch: Sendable {
     private let entries = Mutex<[UInt: Entry]>([:])
     private let timer = Mutex<(any DispatchSourceTimer)?>(nil)
 
+    /// `timeoutAnswer` is the 408 for a request (by its path and query names: its API's shape);
     /// `log` hears an access line for each request ended by its deadline.
-    init(_ settings: Settings, timeoutAnswer: HTTPResponse, log: @escaping @Sendable (String) -> Void) {
+    init(_ settings: Settings, timeoutAnswer: @escaping @Sendable (_ path: String, _ queryNames: [String]) -> HTTPResponse,
+         log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
-        self.timeoutAnswer = timeoutAnswer.closingWireBytes
-        timeoutStatus = timeoutAnswer.status
+        self.timeoutAnswer = timeoutAnswer
         self.log = log
     }
 
@@ -101,8 +101,9 @@ final class ConnectionWatch: Sendable {
     }
 
     /// A request line is in: the client has begun a request (its head's deadline stands).
-    func requestBegan(_ connection: UInt, path: String) {
-        entries.withLock { $0[connection]?.begun = ("-", path, .now) }
+    /// `path` as the access log shows it.
+    func requestBegan(_ connection: UInt, path: String, queryNames: [String]) {
+        entries.withLock { $0[connection]?.begun = ("-", path, queryNames, .now) }
     }
 
     /// The head is in: the body's deadline starts.
@@ -138,9 +139,10 @@ final class ConnectionWatch: Sendable {
             for (connection, entry) in entries {
                 guard let deadline = entry.deadline, deadline < now, !entry.shut else { continue }
                 if let begun = entry.begun {
-                    _ = timeoutAnswer.withUnsafeBytes { send(entry.socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+                    let answer = timeoutAnswer(begun.path, begun.queryNames)
+                    _ = answer.closingWireBytes.withUnsafeBytes { send(entry.socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
                     let elapsed = Int((now - begun.at) / .milliseconds(1))
-                    lines.append("\(begun.method) \(begun.path) \(timeoutStatus) \(timeoutAnswer.count) \(elapsed)ms")
+                    lines.append("\(begun.method) \(begun.path) \(answer.status) \(answer.body.count) \(elapsed)ms")
                 }
                 Self.shut(&entries, connection)
             }

@@ -64,9 +64,9 @@ public final class MicroHTTPServer: Sendable {
         self.log = log
         self.refusal = refusal
         self.handler = handler
-        let timeout = refusal(408, "the request did not come in within this server's deadline (its head within \(limits.headDeadlineSeconds) s, its body within \(limits.bodyDeadlineSeconds) s)", "/", [])
+        let late = "the request did not come in within this server's deadline (its head within \(limits.headDeadlineSeconds) s, its body within \(limits.bodyDeadlineSeconds) s)"
         watch = ConnectionWatch(.init(head: .seconds(limits.headDeadlineSeconds), body: .seconds(limits.bodyDeadlineSeconds),
-                                      perAddress: limits.connectionsPerAddress, total: limits.connections), timeoutAnswer: timeout, log: log)
+                                      perAddress: limits.connectionsPerAddress, total: limits.connections), timeoutAnswer: { refusal(408, late, $0, $1) }, log: log)
     }
 
     /// Starts listening on `host` (an IPv4 address) and `port` (0: any free one); returns the port.
@@ -164,7 +164,7 @@ public final class MicroHTTPServer: Sendable {
         let target = UnsafeRawBufferPointer(start: uri, count: strlen(uri))
         let text = String(decoding: target.prefix(server.limits.head.targetBytes), as: UTF8.self)
         let (path, query) = MicroHTTPServer.split(RequestHead.originPath(text))
-        server.watch.requestBegan(UInt(bitPattern: connection), path: printable(path))
+        server.watch.requestBegan(UInt(bitPattern: connection), path: printable(path), queryNames: query)
         guard let refused = RequestHead.check(target: target, limits: server.limits.head) else { return nil }
         let response = server.refusal(refused.status, refused.reason, path, query)
         let socket = hike_mhd_socket(connection)

@@ -73,10 +73,10 @@ def translated(source):
         connection.close()
 
 
-def timed_out(received):
+def timed_out(received, apy=False):
     head, _, body = received.partition(b"\r\n\r\n")
     try:
-        message = json.loads(body.decode()).get("error")
+        message = json.loads(body.decode()).get("explanation" if apy else "error")
     except (ValueError, UnicodeDecodeError):
         return False
     return head.startswith(b"HTTP/1.1 408") and isinstance(message, str) and "\n" not in message
@@ -86,6 +86,9 @@ def timed_out(received):
 slow = [Trickler("127.0.0.2", b"POST /translate HTTP/1.1\r\nHost: x\r\n", b"X-Slow: y\r\n") for _ in range(cap)]
 for client in slow:
     client.start()
+# An APy request whose head never ends hears its 408 in APy's shape.
+apy = Trickler("127.0.0.4", b"GET /translate?langpair=spa|eng&q=El HTTP/1.1\r\nHost: x\r\n", b"X-Slow: y\r\n")
+apy.start()
 # And one body that trickles from another address.
 body = Trickler("127.0.0.3", b"POST /translate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n", b"a")
 body.start()
@@ -100,8 +103,10 @@ for _ in range(4):
 if not translated("127.0.0.2"):
     failures.append(f"connection {cap + 1} from an address at its share was not served")
 
-for client in slow + [body]:
+for client in slow + [body, apy]:
     client.done.wait(240)
+if not timed_out(apy.received, apy=True):
+    failures.append(f"slow APy head: {apy.received[:200]!r} (wanted a 408 in APy's error shape)")
 closed = [client for client in slow if client.received == b""]
 if len(closed) != 1:
     failures.append(f"{len(closed)} slow connections were closed for the newer one (wanted 1)")
