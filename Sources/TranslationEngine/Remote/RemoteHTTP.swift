@@ -121,6 +121,8 @@ private final class CurlTransfer {
     var status = 0
     var encoding: String?
     var location: String?
+    /// Whether the final response's headers were all read.
+    var headersEnded = false
     /// Why a callback aborted the transfer.
     var refusal: String?
 
@@ -176,6 +178,9 @@ private final class CurlTransfer {
             return .failure(.connection(server: server, reason: Self.timedOut))
         case CURLE_FILESIZE_EXCEEDED:
             return .failure(.answer(server: server, reason: Self.overCap))
+        case CURLE_OUT_OF_MEMORY where !headersEnded:
+            // What curl says of one header line over its own limit (100 KB), before our callback sees it.
+            return .failure(.answer(server: server, reason: Self.headersOverCap))
         case CURLE_ABORTED_BY_CALLBACK where cancelled.flag.load(ordering: .relaxed):
             return .failure(.connection(server: server, reason: "cancelled"))
         default:
@@ -186,6 +191,7 @@ private final class CurlTransfer {
     }
 
     static let overCap = "an answer over \(RemoteHTTP.maxAnswerBytes) bytes (the cap), not read further"
+    static let headersOverCap = "headers over \(RemoteHTTP.maxHeaderBytes) bytes (the cap), not read further"
 
     /// A piece of the body: kept, or the transfer aborted (0) when it would pass the cap.
     func take(body bytes: UnsafeRawBufferPointer) -> Bool {
@@ -203,7 +209,7 @@ private final class CurlTransfer {
     func take(header bytes: UnsafeRawBufferPointer) -> Bool {
         headerBytes += bytes.count
         guard headerBytes <= RemoteHTTP.maxHeaderBytes else {
-            refusal = "headers over \(RemoteHTTP.maxHeaderBytes) bytes (the cap), not read further"
+            refusal = Self.headersOverCap
             return false
         }
         let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -220,6 +226,7 @@ private final class CurlTransfer {
                 refusal = "a compressed answer (Content-Encoding \(EscapedText.escaped(encoding, limit: 40))), which was not asked for"
                 return false
             }
+            headersEnded = !(100..<200).contains(status)
         } else if let colon = line.firstIndex(of: ":") {
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             switch line[..<colon].lowercased() {
