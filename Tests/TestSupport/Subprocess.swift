@@ -180,3 +180,42 @@ extension Subprocess {
         return (status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "", (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
     }
 }
+
+extension Subprocess {
+    /// A finished program's exit status, output and what it used (from wait4: its own CPU time
+    /// and peak memory, not this process's other children's).
+    public struct Measured: Sendable {
+        public var status: Int32
+        public var output: String
+        public var error: String
+        public var wall: Duration
+        /// User plus system CPU time, in seconds.
+        public var cpuSeconds: Double
+        /// Peak resident memory, in bytes.
+        public var maxResidentBytes: Int
+    }
+
+    /// Runs `argv` with `input` on stdin, as `output(of:input:)`, and measures it.
+    public static func measured(_ argv: [String], input: String) throws -> Measured {
+        let folder = Scratch.root.appendingPathComponent("subprocess-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputPath = folder.appendingPathComponent("in").path
+        let outputPath = folder.appendingPathComponent("out").path
+        let errorPath = folder.appendingPathComponent("err").path
+        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
+        let start = ContinuousClock.now
+        let pid = try spawn(argv, input: .path(inputPath), outputPath: outputPath, errorPath: errorPath)
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 {
+            guard errno == EINTR else { throw Failure(description: "wait4 failed for \(argv[0]): \(String(cString: strerror(errno)))") }
+        }
+        let wall = ContinuousClock.now - start
+        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return Measured(status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
+                        output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+                        error: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "",
+                        wall: wall, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), maxResidentBytes: usage.ru_maxrss * 1024)
+    }
+}
