@@ -100,8 +100,10 @@ public final class RemoteServers: Sendable {
                 settle(index, failed: false)
                 return output
             } catch {
-                settle(index, failed: error.isRetryable)
-                guard error.isRetryable else { throw error }
+                // A cancelled caller's aborted request is not the server's failure.
+                let failed = error.isRetryable && !Task.isCancelled
+                settle(index, failed: failed)
+                guard failed else { throw error }
                 lastError = error
             }
         }

@@ -131,4 +131,24 @@ extension RemoteProbeOrderTests {
         }
         #expect(outputs == texts.map { "G: " + $0 })
     }
+
+    @Test func aCancelledRequestEndsAtOnceAndIsNotTheServersFailure() async throws {
+        let silent = try LoopbackServer(["/usr/bin/python3", PackagePaths.fixtures.path + "/remote_hostile.py", "silent", "translate"])
+        defer { silent.stop() }
+        let remote = RemoteServers(urls: [URL(string: silent.url)!],
+                                   limits: RemoteLimits(probeTimeout: .seconds(60), requestTimeout: .seconds(120), failuresToLeaveOut: 1))
+        let leg = try #require(await remote.packs().first?.directions.first)
+        for _ in 0..<2 {
+            let request = Task { try await remote.translate("hola", leg: leg) }
+            try await Task.sleep(for: .seconds(1))
+            let start = ContinuousClock.now
+            request.cancel()
+            // curl's progress callback sees the flag within about a second; 120 s was the deadline.
+            await #expect(throws: RemoteError.self) { try await request.value }
+            #expect(ContinuousClock.now - start < .seconds(20))
+        }
+        // One failure would have left it out (failuresToLeaveOut 1): both requests reached it.
+        let count = try String(decoding: Data(contentsOf: URL(string: silent.url + "/count")!), as: UTF8.self)
+        #expect(count == "2")
+    }
 }
