@@ -28,15 +28,15 @@ struct RemoteHostileServerTests {
         try #require(Int(String(decoding: try Data(contentsOf: URL(string: server.url + "/count")!), as: UTF8.self)))
     }
 
-    /// The binary with no local pair, no repository, no memory, measured.
-    static func run(_ arguments: [String], input: String = "") throws -> Subprocess.Measured {
+    /// The binary with no local pair, no repository, no memory, measured (off the pool).
+    static func run(_ arguments: [String], input: String = "") async throws -> Subprocess.Measured {
         let environment = ["HIKE_REVIEWS_PAIRS_PATH=", "HIKE_REVIEWS_SYSTEM_PAIRS=0", "HIKE_REVIEWS_STORE=\(CommandLineTests.emptyStore)",
                            "HIKE_REVIEWS_PACKS_URL=file:///nonexistent/index.json", "HIKE_REVIEWS_REMOTE="]
-        return try Subprocess.measured(["/usr/bin/env"] + environment + [Paths.binary.path] + arguments + ["--no-cache"], input: input)
+        return try await Subprocess.measuredOffPool(["/usr/bin/env"] + environment + [Paths.binary.path] + arguments + ["--no-cache"], input: input)
     }
 
-    static func translate(_ servers: [LoopbackServer], lines: [String]) throws -> Subprocess.Measured {
-        try run(["translate", "--from", "es", "--to", "en", "--yes"] + servers.flatMap { ["--remote", $0.url] },
+    static func translate(_ servers: [LoopbackServer], lines: [String]) async throws -> Subprocess.Measured {
+        try await run(["translate", "--from", "es", "--to", "en", "--yes"] + servers.flatMap { ["--remote", $0.url] },
                 input: lines.map { $0 + "\n" }.joined())
     }
 
@@ -56,7 +56,7 @@ struct RemoteHostileServerTests {
 }
 
 extension RemoteHostileServerTests {
-    @Test func everyServerGetsItsOwnProbeResultRunAfterRun() throws {
+    @Test func everyServerGetsItsOwnProbeResultRunAfterRun() async throws {
         let apy = try LoopbackServer(["/usr/bin/python3", Self.fixtures + "/remote_standin.py", "drop-apy", "P"])
         defer { apy.stop() }
         let libreTranslate = try Self.good("L")
@@ -78,7 +78,7 @@ extension RemoteHostileServerTests {
             for run in 0..<(urls.count == 5 ? 2 : 6) {
                 // Each run names the servers in another order.
                 let named = Array(urls[(run % urls.count)...] + urls[..<(run % urls.count)])
-                let result = try Self.run(["packs", "list", "--json"] + named.flatMap { ["--remote", $0] })
+                let result = try await Self.run(["packs", "list", "--json"] + named.flatMap { ["--remote", $0] })
                 // 1: the repository does not exist; never a crash (132 was SIGILL).
                 #expect(result.status == 1, "\(named): \(result.error)")
                 let rows = try Self.rows(result.output)
@@ -94,19 +94,19 @@ extension RemoteHostileServerTests {
         }
     }
 
-    @Test func aFailingFirstServerLeavesItsLinesToTheNext() throws {
+    @Test func aFailingFirstServerLeavesItsLinesToTheNext() async throws {
         let failing = try Self.hostile("status-500", on: "translate")
         defer { failing.stop() }
         let good = try Self.good("G")
         defer { good.stop() }
         let lines = (1...40).map { "Reseña \($0): el camino estaba muy bien señalizado." }
-        let result = try Self.translate([failing, good], lines: lines)
+        let result = try await Self.translate([failing, good], lines: lines)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == lines.map { "G: \($0)\n" }.joined())
         #expect(try Self.count(failing) >= 1)
     }
 
-    @Test func aClosedPortAResetA500AndAHangAllHandOverToTheNext() throws {
+    @Test func aClosedPortAResetA500AndAHangAllHandOverToTheNext() async throws {
         let gone = try Self.good("gone")
         let goneURL = gone.url
         gone.stop()
@@ -118,7 +118,7 @@ extension RemoteHostileServerTests {
         let good = try Self.good("G")
         defer { good.stop() }
         let lines = (1...40).map { "Reseña \($0): el sendero era precioso." }
-        let result = try Self.run(["translate", "--from", "es", "--to", "en", "--yes", "--remote", goneURL]
+        let result = try await Self.run(["translate", "--from", "es", "--to", "en", "--yes", "--remote", goneURL]
                                   + (failing + [good]).flatMap { ["--remote", $0.url] }, input: lines.map { $0 + "\n" }.joined())
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == lines.map { "G: \($0)\n" }.joined())
@@ -133,11 +133,11 @@ extension RemoteHostileServerTests {
                          ("early-hints", "65536 bytes"), ("bad-chunks", "chunked"), ("wrong-type", "answered something unexpected")]
 
     @Test(arguments: capped)
-    func anAnswerIsCappedWhileItIsRead(behaviour: String, said: String) throws {
+    func anAnswerIsCappedWhileItIsRead(behaviour: String, said: String) async throws {
         // On a translation: the line fails naming the server and the cap; memory stays small.
         let server = try Self.hostile(behaviour, on: "translate")
         defer { server.stop() }
-        let alone = try Self.translate([server], lines: ["Hola."])
+        let alone = try await Self.translate([server], lines: ["Hola."])
         #expect(alone.status == 1, "\(alone.error)")
         #expect(alone.output == "\n")
         #expect(alone.error.contains("remote server 127.0.0.1:\(server.port) "), "\(alone.error)")
@@ -146,14 +146,14 @@ extension RemoteHostileServerTests {
         // With a good server after it, the line is translated there.
         let good = try Self.good("G")
         defer { good.stop() }
-        let both = try Self.translate([server, good], lines: ["Hola."])
+        let both = try await Self.translate([server, good], lines: ["Hola."])
         #expect(both.status == 0, "\(both.error)")
         #expect(both.output == "G: Hola.\n")
 
         // On the probe: the server is unreachable, and says why.
         let probed = try Self.hostile(behaviour, on: "probe")
         defer { probed.stop() }
-        let list = try Self.run(["packs", "list", "--json", "--remote", probed.url])
+        let list = try await Self.run(["packs", "list", "--json", "--remote", probed.url])
         #expect(try Self.rows(list.output)["remote " + probed.url]?.status == "unreachable")
         #expect(list.error.contains("remote server 127.0.0.1:\(probed.port) "), "\(list.error)")
         #expect(list.error.contains(said), "\(list.error)")
@@ -161,10 +161,10 @@ extension RemoteHostileServerTests {
     }
 
     @Test(arguments: ["slow-404", "trickle", "trickle-headers", "silent"])
-    func theWholeProbeEndsByItsDeadlineWithoutSpinning(behaviour: String) throws {
+    func theWholeProbeEndsByItsDeadlineWithoutSpinning(behaviour: String) async throws {
         let server = try Self.hostile(behaviour, on: "probe")
         defer { server.stop() }
-        let list = try Self.run(["packs", "list", "--remote", server.url])
+        let list = try await Self.run(["packs", "list", "--remote", server.url])
         // 5 s for both GETs together (slow-404 takes 4.5 s on the first: two 5 s timers took 9.5 s).
         #expect(Self.seconds(list.wall) < 5 + 3.5, "\(list.wall)")
         #expect(Self.seconds(list.wall) > 4, "\(list.wall)")
@@ -173,10 +173,10 @@ extension RemoteHostileServerTests {
         #expect(list.cpuSeconds < 0.5, "\(list.cpuSeconds)")
     }
 
-    @Test func aRequestEndsByItsDeadlineHoweverSlowlyBytesCome() throws {
+    @Test func aRequestEndsByItsDeadlineHoweverSlowlyBytesCome() async throws {
         let server = try Self.hostile("trickle", on: "translate")
         defer { server.stop() }
-        let result = try Self.translate([server], lines: ["Hola."])
+        let result = try await Self.translate([server], lines: ["Hola."])
         #expect(result.status == 1)
         #expect(result.error.contains("remote server 127.0.0.1:\(server.port) did not answer: no whole answer before the deadline"), "\(result.error)")
         // 30 s for the whole request, though a byte comes every second (an idle timer never fires).
@@ -185,12 +185,12 @@ extension RemoteHostileServerTests {
     }
 
     @Test(arguments: ["redirect-302", "redirect-307", "redirect-308", "redirect-loop"])
-    func aRedirectIsRefusedNeverFollowed(behaviour: String) throws {
+    func aRedirectIsRefusedNeverFollowed(behaviour: String) async throws {
         let elsewhere = try Self.good("ELSEWHERE")
         defer { elsewhere.stop() }
         let server = try Self.hostile(behaviour, on: "translate", target: elsewhere.url)
         defer { server.stop() }
-        let result = try Self.translate([server], lines: ["Hola."])
+        let result = try await Self.translate([server], lines: ["Hola."])
         #expect(result.status == 1)
         #expect(!result.output.contains("ELSEWHERE"))
         let code = behaviour == "redirect-loop" ? "302" : String(behaviour.suffix(3))
@@ -200,8 +200,8 @@ extension RemoteHostileServerTests {
     }
 
     @Test(arguments: ["ftp://example.org", "http://", "localhost:5000", "http://a.example/?q=1"])
-    func aRefusedRemoteURLIsOneLine(url: String) throws {
-        let result = try Self.run(["translate", "--to", "en", "--remote", url])
+    func aRefusedRemoteURLIsOneLine(url: String) async throws {
+        let result = try await Self.run(["translate", "--to", "en", "--remote", url])
         #expect(result.status == 2)
         #expect(result.error == "hike-reviews: --remote: '\(url)' is not an http or https URL of a LibreTranslate or Apertium-APy server\n")
     }
