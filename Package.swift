@@ -30,6 +30,11 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The remote engine's HTTP client (RemoteHTTP): deadlines, caps, no redirects.
+        .systemLibrary(
+            name: "CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .systemLibrary(
             name: "CMicroHTTPD",
             providers: [.apt(["libmicrohttpd-dev"])]
@@ -48,7 +53,7 @@ let package = Package(
         .target(name: "ApertiumCodeTable"),
         .executableTarget(name: "ApertiumCodesTool", dependencies: ["ApertiumCodeTable"]),
         // The neural worker is a Python script run from the checkout (see NeuralRuntime).
-        .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto", "CSQLite", "TextSafety", "ApertiumCodeTable"],
+        .target(name: "TranslationEngine", dependencies: ["CCLD2", "CArchive", "CCrypto", "CCurl", "CSQLite", "TextSafety", "ApertiumCodeTable"],
                 exclude: ["Neural/neural_worker.py"]),
         // ML Kit's Translate names over TranslationEngine, for code written from Google's guide.
         .target(name: "MLKitTranslate", dependencies: ["TranslationEngine"]),

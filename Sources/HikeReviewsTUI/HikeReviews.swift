@@ -17,7 +17,7 @@ enum HikeReviews {
             globals = try CommandLineOptions.extractGlobals(Array(ArgumentBytes.arguments.dropFirst()))
             invocation = try CommandLineOptions.parse(globals.rest)
         } catch {
-            StandardError.print("hike-reviews: \(error.message)\n\(CommandLineOptions.usage)")
+            StandardError.print("hike-reviews: \(error.message)" + (error.showsUsage ? "\n\(CommandLineOptions.usage)" : ""))
             exit(2)
         }
         if closed.contains(STDOUT_FILENO), invocation.writesStandardOutput {

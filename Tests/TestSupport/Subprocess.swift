@@ -180,3 +180,69 @@ extension Subprocess {
         return (status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "", (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
     }
 }
+
+extension Subprocess {
+    /// A finished program's exit status, output and what it used: its own CPU time (wait4) and
+    /// its peak memory (VmHWM in /proc, read while it runs: wait4's ru_maxrss of a child started
+    /// by posix_spawn includes this process's own peak, since the child shares its memory until
+    /// it execs).
+    public struct Measured: Sendable {
+        public var status: Int32
+        public var output: String
+        public var error: String
+        public var wall: Duration
+        /// User plus system CPU time, in seconds.
+        public var cpuSeconds: Double
+        /// Peak resident memory seen, in bytes.
+        public var maxResidentBytes: Int
+    }
+
+    /// Runs `argv` with `input` on stdin, as `output(of:input:)`, and measures it; the peak
+    /// memory is read every 20 ms (a high-water mark: only the last 20 ms of its life can escape).
+    public static func measured(_ argv: [String], input: String) throws -> Measured {
+        let folder = Scratch.root.appendingPathComponent("subprocess-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputPath = folder.appendingPathComponent("in").path
+        let outputPath = folder.appendingPathComponent("out").path
+        let errorPath = folder.appendingPathComponent("err").path
+        try input.write(toFile: inputPath, atomically: true, encoding: .utf8)
+        let start = ContinuousClock.now
+        let pid = try spawn(argv, input: .path(inputPath), outputPath: outputPath, errorPath: errorPath)
+        var status: Int32 = 0
+        var usage = rusage()
+        var peakKB = 0
+        while true {
+            let waited = wait4(pid, &status, WNOHANG, &usage)
+            if waited == pid { break }
+            guard waited == 0 || errno == EINTR else {
+                throw Failure(description: "wait4 failed for \(argv[0]): \(String(cString: strerror(errno)))")
+            }
+            peakKB = max(peakKB, highWaterKB(of: pid))
+            usleep(20_000)
+        }
+        let wall = ContinuousClock.now - start
+        let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return Measured(status: (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
+                        output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+                        error: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "",
+                        wall: wall, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), maxResidentBytes: peakKB * 1024)
+    }
+
+    /// `measured(_:input:)` on a thread of its own: a test waiting on the cooperative pool's two
+    /// threads stalls every other test's tasks (LAB-NOTES).
+    public static func measuredOffPool(_ argv: [String], input: String) async throws -> Measured {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try measured(argv, input: input) }) }
+        }
+    }
+
+    /// `VmHWM` of a running process, in kB (0 when it cannot be read).
+    private static func highWaterKB(of pid: pid_t) -> Int {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/\(pid)/status") else { return 0 }
+        defer { try? handle.close() }
+        let text = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? 0
+    }
+}

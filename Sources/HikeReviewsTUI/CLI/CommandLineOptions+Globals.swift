@@ -57,7 +57,7 @@ extension CommandLineOptions {
                 store = value
             } else if name == "--remote" {
                 guard let url = RemoteLimits.serverURL(value) else {
-                    throw UsageError(message: "--remote: '\(EscapedText.escaped(value))' is not \(RemoteLimits.urlExpectation)")
+                    throw UsageError(message: "--remote: '\(EscapedText.escaped(value))' is not \(RemoteLimits.urlExpectation)", showsUsage: false)
                 }
                 remoteURLs.append(url)
             } else {

@@ -46,7 +46,9 @@ extension CommandLineOptions {
           a direct Apertium pair, then the fewest legs, neural ones preferred.
           --remote URL (again for more; else $HIKE_REVIEWS_REMOTE, URLs separated by spaces): a
           LibreTranslate or Apertium-APy server whose pairs are legs of engine remote. Several
-          servers of one kind share the load; one that fails is left out for 30 s. Texts go to a
+          servers of one kind share the load; a failing server's texts go to the next, and one
+          that fails twice is left out for 30 s. A probe has 5 s, a request 30 s; answers over
+          4 MB, compressed answers and redirects are refused. Texts go to a
           server only with consent: --yes gives it (naming the servers on stderr); without it
           such lines fail naming the servers (exit status 3).
           Every translation is remembered (see cache): a line translated before on the same route

@@ -28,9 +28,11 @@ enum Invocation: Equatable {
     }
 }
 
-/// A command-line mistake: printed with the usage, exit status 2.
+/// A command-line mistake: printed with the usage (or alone, one line, when the value of an
+/// option that was written right is refused: the usage would bury the reason), exit status 2.
 struct UsageError: Error, Equatable {
     var message: String
+    var showsUsage = true
 }
 
 /// Parses `hike-reviews`' arguments (without the program name): the command and the browse

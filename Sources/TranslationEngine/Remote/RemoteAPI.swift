@@ -18,15 +18,16 @@ enum RemoteAPI: String, Sendable, Equatable {
         var mode: String { sourceCode + "|" + targetCode }
     }
 
-    /// What a server is and what it translates, or why it is neither API.
-    static func probe(_ base: URL, http: RemoteHTTP, timeout: Duration) async throws(RemoteError) -> (RemoteAPI, [Pair]) {
+    /// What a server is and what it translates, or why it is neither API: both requests end by
+    /// one `deadline`.
+    static func probe(_ base: URL, http: RemoteHTTP, until deadline: ContinuousClock.Instant) async throws(RemoteError) -> (RemoteAPI, [Pair]) {
         let server = RemoteLimits.hostAndPort(of: base)
         // A server that does not answer at all is not asked twice.
-        let listed = try await http.get(base.appendingPathComponent("listPairs"), timeout: timeout)
+        let listed = try await http.get(base.appendingPathComponent("listPairs"), until: deadline)
         if listed.status == 200, let pairs = apyPairs(listed.body) {
             return (.apy, pairs)
         }
-        let answer = try await http.get(base.appendingPathComponent("languages"), timeout: timeout)
+        let answer = try await http.get(base.appendingPathComponent("languages"), until: deadline)
         guard answer.status == 200, let pairs = libreTranslatePairs(answer.body) else {
             throw .answer(server: server, reason: "neither /listPairs (Apertium-APy) nor /languages (LibreTranslate) answered")
         }
@@ -72,20 +73,21 @@ enum RemoteAPI: String, Sendable, Equatable {
     /// theirs (the text as `apertium -u` gives it, the words with their marks). APy's
     /// `markUnknown=no` strips only `*` and leaves `#word` in the text. A text with such a
     /// character of its own is asked with `markUnknown=no` and taken as it comes.
-    func translate(_ text: String, pair: Pair, base: URL, http: RemoteHTTP, timeout: Duration) async throws(RemoteError) -> PipelineTranslation {
+    func translate(_ text: String, pair: Pair, base: URL, http: RemoteHTTP, until deadline: ContinuousClock.Instant) async throws(RemoteError)
+        -> PipelineTranslation {
         let server = RemoteLimits.hostAndPort(of: base)
         let url = base.appendingPathComponent("translate")
-        let answer: (status: Int, body: Data)
+        let answer: RemoteHTTP.Answer
         switch self {
         case .apy:
             // A form body, not the query: long texts stay out of access logs and URL limits.
             let body = [("langpair", pair.mode), ("q", text), ("markUnknown", Self.asksForMarks(text) ? "yes" : "no")]
                 .map { Self.formEncoded($0) + "=" + Self.formEncoded($1) }.joined(separator: "&")
-            answer = try await http.post(url, body: Data(body.utf8), contentType: "application/x-www-form-urlencoded", timeout: timeout)
+            answer = try await http.post(url, body: Data(body.utf8), contentType: "application/x-www-form-urlencoded", until: deadline)
         case .libreTranslate:
             let object: [String: Any] = ["q": text, "source": pair.sourceCode, "target": pair.targetCode, "format": "text"]
             let body = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
-            answer = try await http.post(url, body: body, contentType: "application/json", timeout: timeout)
+            answer = try await http.post(url, body: body, contentType: "application/json", until: deadline)
         }
         let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
         guard answer.status == 200 else {

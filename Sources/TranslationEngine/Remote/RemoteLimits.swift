@@ -2,9 +2,11 @@ import Foundation
 
 /// How an engine's remote translation servers are probed, waited for and left out.
 public struct RemoteLimits: Sendable, Equatable {
-    /// How long the first look at a server (`/listPairs`, `/languages`) may take.
+    /// How long the first look at a server (`/listPairs`, then `/languages`: both together) may
+    /// take: a deadline, however slowly bytes come.
     public var probeTimeout: Duration
-    /// How long one translation request may take before it counts as the server's failure.
+    /// How long one translation request may take before it counts as the server's failure: a
+    /// deadline, however slowly bytes come.
     public var requestTimeout: Duration
     /// Failures in a row after which a server is left out...
     public var failuresToLeaveOut: Int

@@ -6,8 +6,9 @@ import Synchronization
 /// (`remote http://10.0.0.5:5000`) the planner takes after installed packs.
 ///
 /// A leg goes to the server of the same API serving its pair that has the fewest requests
-/// outstanding; a connection failure or server error is tried once more on another; a server
-/// that fails `failuresToLeaveOut` times in a row is left out for `leaveOutFor`.
+/// outstanding; a connection failure, server error or refused answer is tried on each other such
+/// server in turn; a server that fails `failuresToLeaveOut` times in a row is left out for
+/// `leaveOutFor`.
 public final class RemoteServers: Sendable {
     /// One server as probed.
     struct Server: Sendable {
@@ -34,9 +35,13 @@ public final class RemoteServers: Sendable {
     private let http = RemoteHTTP()
     private let state: Mutex<State>
 
-    init(urls: [URL], limits: RemoteLimits) {
+    /// The order probes record in, for tests (nil: as they finish).
+    private let probeOrder: (any ProbeOrder)?
+
+    init(urls: [URL], limits: RemoteLimits, probeOrder: (any ProbeOrder)? = nil) {
         self.urls = urls
         self.limits = limits
+        self.probeOrder = probeOrder
         state = Mutex(State(servers: urls.map { Server(url: $0) }))
     }
 
@@ -82,22 +87,23 @@ public final class RemoteServers: Sendable {
         }
     }
 
-    /// Translates one leg's text on the least busy server serving it, trying another once when
-    /// that one does not answer.
+    /// Translates one leg's text on the least busy server serving it, then on each other in turn
+    /// while they fail (no answer, a 5xx, an answer refused); each request ends by its deadline.
     func translate(_ text: String, leg: Direction) async throws(RemoteError) -> PipelineTranslation {
         await probed()
         var tried: [Int] = []
         var lastError: RemoteError?
-        for _ in 0..<2 {
-            guard let (index, url, api, pair) = claim(for: leg, except: tried) else { break }
+        while let (index, url, api, pair) = claim(for: leg, except: tried) {
             tried.append(index)
             do {
-                let output = try await api.translate(text, pair: pair, base: url, http: http, timeout: limits.requestTimeout)
+                let output = try await api.translate(text, pair: pair, base: url, http: http, until: .now + limits.requestTimeout)
                 settle(index, failed: false)
                 return output
             } catch {
-                settle(index, failed: error.isRetryable)
-                guard error.isRetryable else { throw error }
+                // A cancelled caller's aborted request is not the server's failure.
+                let failed = error.isRetryable && !Task.isCancelled
+                settle(index, failed: failed)
+                guard failed else { throw error }
                 lastError = error
             }
         }
@@ -143,21 +149,13 @@ public final class RemoteServers: Sendable {
     private func probed() async {
         let task = state.withLock { state in
             if let probe = state.probe { return probe }
-            let (urls, http, timeout) = (urls, http, limits.probeTimeout)
             let probe = Task { [weak self] in
-                let results = await withTaskGroup(of: (Int, Result<(RemoteAPI, [RemoteAPI.Pair]), RemoteError>).self) { group in
-                    for (index, url) in urls.enumerated() {
-                        group.addTask {
-                            do throws(RemoteError) { return (index, .success(try await RemoteAPI.probe(url, http: http, timeout: timeout))) } catch {
-                                return (index, .failure(error))
-                            }
-                        }
+                guard let self else { return }
+                await withTaskGroup(of: Void.self) { group in
+                    for index in urls.indices {
+                        group.addTask { await self.probe(index) }
                     }
-                    var results: [(Int, Result<(RemoteAPI, [RemoteAPI.Pair]), RemoteError>)] = []
-                    for await result in group { results.append(result) }
-                    return results
                 }
-                self?.record(results)
             }
             state.probe = probe
             return probe
@@ -165,17 +163,41 @@ public final class RemoteServers: Sendable {
         await task.value
     }
 
-    private func record(_ results: [(Int, Result<(RemoteAPI, [RemoteAPI.Pair]), RemoteError>)]) {
+    /// Probes server `index` and records what it found under that same index, in the same task:
+    /// no result travels back to be matched with its server. (Results carried with their index out
+    /// of a task group's typed-throws closure came back with garbage indexes in an optimised
+    /// build: DECISIONS.)
+    private func probe(_ index: Int) async {
+        let outcome = await Self.probe(urls[index], http: http, until: .now + limits.probeTimeout)
+        await probeOrder?.waitForTurn(of: index)
         state.withLock { state in
-            for (index, result) in results {
-                switch result {
-                case .success(let (api, pairs)):
-                    state.servers[index].api = api
-                    state.servers[index].pairs = Dictionary(pairs.map { ($0.mode, $0) }, uniquingKeysWith: { first, _ in first })
-                case .failure(let error):
-                    state.servers[index].problem = error.description
-                }
+            switch outcome {
+            case .success(let (api, pairs)):
+                state.servers[index].api = api
+                state.servers[index].pairs = Dictionary(pairs.map { ($0.mode, $0) }, uniquingKeysWith: { first, _ in first })
+            case .failure(let error):
+                state.servers[index].problem = error.description
             }
         }
+        await probeOrder?.recorded(index)
     }
+
+    /// A probe's outcome as a value (typed throws kept out of the task group's closure).
+    private static func probe(_ url: URL, http: RemoteHTTP, until deadline: ContinuousClock.Instant) async
+        -> Result<(RemoteAPI, [RemoteAPI.Pair]), RemoteError> {
+        do {
+            return .success(try await RemoteAPI.probe(url, http: http, until: deadline))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// The order in which probes record what they found, chosen by a test (none in use: the order
+/// they finish in).
+protocol ProbeOrder: Sendable {
+    /// Returns when the probe of server `index` may record its result.
+    func waitForTurn(of index: Int) async
+    /// The probe of server `index` recorded its result.
+    func recorded(_ index: Int) async
 }
