@@ -59,6 +59,13 @@ public struct HTTPResponse: Sendable, Equatable {
 }
 
 extension HTTPResponse {
+    /// This answer with `extra` headers added (an extra header replaces one of the same name).
+    func adding(_ extra: [String: String]) -> HTTPResponse {
+        var response = self
+        response.headers.merge(extra) { _, new in new }
+        return response
+    }
+
     /// The whole answer as bytes on the wire, closing the connection: for the few answers the
     /// server writes to a socket itself, where libmicrohttpd gives it no way to queue one (a
     /// request line refused before MHD parses its query, a request past its deadline).

@@ -1,32 +1,71 @@
 import Foundation
 import TranslationEngine
 
-/// LibreTranslate's API (`/languages`, `/translate`, `/detect`, `/frontend/settings`), so its
-/// clients work unchanged: its field names, its `{"error": ...}` shape, confidences 0-100.
+/// LibreTranslate's API (`/languages`, `/translate`, `/detect`, `/frontend/settings`,
+/// `/health`), so its clients work unchanged: its field names, its `{"error": ...}` shape,
+/// confidences 0-100, its methods and its CORS headers.
 struct LibreTranslateRoutes {
     let router: Router
     private var service: TranslationService { router.service }
 
-    func respond(_ request: HTTPRequest, _ parameters: RequestParameters) async -> HTTPResponse {
-        switch request.path {
-        case "/languages":
-            guard request.method == "GET" || request.method == "POST" else { return Self.notAllowed }
-            return languages()
-        case "/frontend/settings":
-            guard request.method == "GET" else { return Self.notAllowed }
-            return settings()
-        case "/translate":
-            guard request.method == "POST" else { return Self.notAllowed }
-            return await translate(parameters)
-        case "/detect":
-            guard request.method == "POST" else { return Self.notAllowed }
-            return detect(parameters)
-        default:
-            return .error(404, "not found: this server answers /languages, /translate, /detect, /frontend/settings (LibreTranslate) and /listPairs, /translate?langpair=, /identifyLang (Apertium-APy)")
+    /// The method a route answers, as LibreTranslate declares it (`@bp.get`, `@bp.post`).
+    enum Method: Sendable {
+        case get, post
+
+        /// Whether a request's method is this route's (HEAD is GET's, as in Flask).
+        func admits(_ method: String) -> Bool {
+            switch self {
+            case .get: method == "GET" || method == "HEAD"
+            case .post: method == "POST"
+            }
+        }
+
+        /// The `Allow` header Flask sends for such a route.
+        var allow: String {
+            switch self {
+            case .get: "HEAD, GET, OPTIONS"
+            case .post: "POST, OPTIONS"
+            }
         }
     }
 
-    static let notAllowed = HTTPResponse.error(405, "method not allowed")
+    /// Every route and its method.
+    static let routes: [String: Method] = ["/languages": .get, "/health": .get, "/frontend/settings": .get,
+                                           "/translate": .post, "/detect": .post]
+
+    /// The headers LibreTranslate adds to every answer of its routes (its `after_request`), so
+    /// a browser front end on another origin can call them.
+    static let corsHeaders = [
+        "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Authorization, Content-Type",
+        "Access-Control-Expose-Headers": "Authorization", "Access-Control-Allow-Methods": "GET, POST",
+        "Access-Control-Allow-Credentials": "true", "Access-Control-Max-Age": "1728000",
+    ]
+
+    /// The answer to a request for a known route with another method: 405 with Flask's
+    /// `Allow`, in LibreTranslate's error shape; no CORS headers, as Flask routes it away
+    /// before LibreTranslate's `after_request`.
+    static func notAllowed(_ method: Method) -> HTTPResponse {
+        .error(405, "Method Not Allowed: this route answers \(method.allow)", headers: ["Allow": method.allow])
+    }
+
+    /// The answer to OPTIONS (a browser's preflight): 200, no body, `Allow` and the CORS headers.
+    static func preflight(_ method: Method) -> HTTPResponse {
+        HTTPResponse(status: 200, body: [], contentType: "text/plain; charset=utf-8", headers: corsHeaders.merging(["Allow": method.allow]) { $1 })
+    }
+
+    /// The answer of a route whose method the router checked.
+    func respond(_ request: HTTPRequest, _ parameters: RequestParameters) async -> HTTPResponse {
+        switch request.path {
+        case "/languages": languages()
+        case "/health": .json(["status": "ok"])
+        case "/frontend/settings": settings()
+        case "/translate": await translate(parameters)
+        case "/detect": detect(parameters)
+        default: Self.notFound
+        }
+    }
+
+    static let notFound = HTTPResponse.error(404, "not found: this server answers /languages, /translate, /detect, /frontend/settings, /health (LibreTranslate) and /listPairs, /translate?langpair=, /identifyLang, /listLanguageNames (Apertium-APy)")
 
     private func languages() -> HTTPResponse {
         let entries: [[String: Any]] = service.languages.map { tag in
@@ -92,7 +131,10 @@ struct LibreTranslateRoutes {
         if source == "auto" {
             for text in texts {
                 let guess = service.detect(text)
-                sources.append(guess.isUndetermined ? nil : guess.tag)
+                // In a batch, a text in a language with no route to the target comes back as
+                // it is, so one text cannot fail the others; one text alone is refused.
+                let routed = !isArray || guess.tag == targetTag || service.serves(from: guess.tag, to: targetTag)
+                sources.append(guess.isUndetermined || !routed ? nil : guess.tag)
                 detected.append(["confidence": Self.percent(guess.confidence), "language": guess.tag])
             }
         } else {
@@ -100,7 +142,7 @@ struct LibreTranslateRoutes {
             guard service.targets[sourceTag] != nil else { return .error(400, "\(MicroHTTPServer.printable(source)) is not supported") }
             sources = Array(repeating: sourceTag, count: texts.count)
         }
-        // Undetermined texts are answered as they are (LibreTranslate always answers something).
+        // Undetermined (and, in a batch, unrouted) texts are answered as they are.
         let work = zip(texts, sources).enumerated().compactMap { index, pair in
             pair.1.map { (index, BatchTranslator.Text(pair.0, source: $0)) }
         }

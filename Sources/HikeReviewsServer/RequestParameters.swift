@@ -1,10 +1,11 @@
 import Foundation
 
 /// A request's parameters from wherever the client put them: the query string, then a form
-/// body, then a JSON object body (a later source wins). Values are strings, arrays of strings,
-/// or something else (a JSON number, object, ...), which the routes refuse by name. A text
-/// holding U+0000 is refused wherever it came from: Apertium's pipelines read NUL as the end
-/// of a text, so it would silently cut the translation.
+/// body, then a JSON object body (a later source wins). Values are strings, arrays of strings
+/// (a JSON array, or a form field given more than once), or something else (a JSON number,
+/// object, ...), which the routes refuse by name. A text holding U+0000 is refused wherever it
+/// came from: Apertium's pipelines read NUL as the end of a text, so it would silently cut the
+/// translation.
 struct RequestParameters: Sendable {
     enum Value: Sendable, Equatable {
         case text(String)
@@ -23,7 +24,10 @@ struct RequestParameters: Sendable {
     init(_ request: HTTPRequest) throws(Invalid) {
         for (name, bytes) in request.query where !name.isEmpty { values[name] = .text(try Self.text(bytes, name)) }
         if let form = try Self.form(request) {
-            for (name, bytes) in form { values[name] = .text(try Self.text(bytes, name)) }
+            // A field given more than once is an array, as a JSON array would be: a batch of `q`.
+            var fields: [String: [String]] = [:]
+            for (name, bytes) in form { fields[name, default: []].append(try Self.text(bytes, name)) }
+            for (name, texts) in fields { values[name] = texts.count == 1 ? .text(texts[0]) : .texts(texts) }
         } else if request.mediaType == "application/json" || (request.mediaType.isEmpty && request.body.first == UInt8(ascii: "{")) {
             try readJSON(request.body)
         } else if !request.body.isEmpty, request.method == "POST", !request.mediaType.isEmpty {

@@ -17,7 +17,8 @@ public struct ServerOptions: Sendable {
 
 /// Sends each request to LibreTranslate's or Apertium-APy's routes (APy's `/translate` is told
 /// apart by its `langpair`), after the checks both share: readable parameters, the API key,
-/// the request's limits and room in the queue.
+/// the request's limits and room in the queue. It answers OPTIONS and a wrong method itself,
+/// and adds each API's CORS headers to its routes' answers.
 public struct Router: Sendable {
     let service: TranslationService
     let options: ServerOptions
@@ -29,17 +30,35 @@ public struct Router: Sendable {
 
     public func respond(_ request: HTTPRequest) async -> HTTPResponse {
         let apy = Self.isApy(path: request.path, queryNames: request.query.map(\.name))
+        let route = apy ? nil : LibreTranslateRoutes.routes[request.path]
+        if request.method == "OPTIONS" {
+            if apy { return HTTPResponse(status: 204, body: [], contentType: "text/plain; charset=utf-8", headers: Self.apyCORSHeaders) }
+            if let route { return LibreTranslateRoutes.preflight(route) }
+        }
         let parameters: RequestParameters
         do {
             parameters = try RequestParameters(request)
         } catch {
-            return apy ? ApyRoutes.error(400, error.reason) : .error(400, error.reason)
+            if apy { return ApyRoutes.error(400, error.reason).adding(Self.apyCORSHeaders) }
+            guard let route else { return .error(400, error.reason) }
+            guard route.admits(request.method) else { return LibreTranslateRoutes.notAllowed(route) }
+            return HTTPResponse.error(400, error.reason).adding(LibreTranslateRoutes.corsHeaders)
         }
         if apy || parameters["langpair"] != nil {
-            return await ApyRoutes(router: self).respond(request, parameters)
+            return await ApyRoutes(router: self).respond(request, parameters).adding(Self.apyCORSHeaders)
         }
-        return await LibreTranslateRoutes(router: self).respond(request, parameters)
+        // Flask answers a wrong method before its view reads anything, and without its CORS headers.
+        guard let route else { return LibreTranslateRoutes.notFound }
+        guard route.admits(request.method) else { return LibreTranslateRoutes.notAllowed(route) }
+        return await LibreTranslateRoutes(router: self).respond(request, parameters).adding(LibreTranslateRoutes.corsHeaders)
     }
+
+    /// The headers APy's handlers send on every answer (`set_default_headers`), and on its
+    /// OPTIONS answer (204).
+    static let apyCORSHeaders = [
+        "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Methods": "GET,POST,OPTIONS",
+        "Access-Control-Allow-Headers": "accept, cache-control, origin, x-requested-with, x-file-name, content-type",
+    ]
 
     /// Whether a request is APy's from its path and query alone (a body's `langpair` is seen later).
     static func isApy(path: String, queryNames: [String]) -> Bool {

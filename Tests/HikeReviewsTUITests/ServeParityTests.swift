@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `hike-reviews serve` answering as LibreTranslate does beyond its bodies: a wrong method (405
+/// and Flask's `Allow`), `/health`, HEAD, OPTIONS and the CORS headers a browser front end
+/// needs (and APy's on APy's routes), measured on the real binary (lt_parity.py) and compared
+/// with stock LibreTranslate 1.9.6; and form batches (`q` repeated, `source=auto` with a text
+/// no route serves).
+@Suite(.timeLimit(.minutes(5)),
+       .needs(ServeProcess.hasTestPairs, "needs make test's pair data"),
+       .needs(ServeProcess.hasPython, "needs .build/interop-venv (scripts/setup-interop)"))
+struct ServeParityTests {
+    @Test func methodsHealthCORSAndFormBatches() async throws {
+        let server = try await ServeProcess.start()
+        let result = try await ServeProcess.runScript("lt_parity.py", [server.url])
+        let log = server.log
+        let status = try await server.stop()
+        #expect(result.output == "ok\n", "\(result.output)")
+        #expect(status == 0)
+        #expect(log.contains("POST /languages 405 "))
+        #expect(log.contains("HEAD /health 200 "))
+        #expect(log.contains("OPTIONS /translate 200 "))
+    }
+
+    @Test(.needs(FileManager.default.isExecutableFile(atPath: RemoteLibreTranslateTests.python) && EchoArgosRepository.available,
+                 "needs scripts/setup-libretranslate and the neural venv"))
+    func methodsAndHeadersAreStockLibreTranslates() async throws {
+        let stock = try RemoteLibreTranslateTests.start()
+        defer { stock.stop() }
+        let server = try await ServeProcess.start()
+        let result = try await ServeProcess.runScript("lt_parity.py", [server.url, stock.url])
+        let status = try await server.stop()
+        #expect(result.output == "ok\n", "\(result.output)")
+        #expect(status == 0)
+    }
+}
