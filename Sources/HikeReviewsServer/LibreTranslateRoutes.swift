@@ -2,7 +2,7 @@ import Foundation
 import TranslationEngine
 
 /// LibreTranslate's API (`/languages`, `/translate`, `/detect`, `/frontend/settings`,
-/// `/health`), so its clients work unchanged: its field names, its `{"error": ...}` shape,
+/// `/health`, `/spec`), so its clients work unchanged: its field names, its `{"error": ...}` shape,
 /// confidences 0-100, its methods and its CORS headers.
 struct LibreTranslateRoutes {
     let router: Router
@@ -30,7 +30,7 @@ struct LibreTranslateRoutes {
     }
 
     /// Every route and its method.
-    static let routes: [String: Method] = ["/languages": .get, "/health": .get, "/frontend/settings": .get,
+    static let routes: [String: Method] = ["/languages": .get, "/health": .get, "/frontend/settings": .get, "/spec": .get,
                                            "/translate": .post, "/detect": .post]
 
     /// The headers LibreTranslate adds to every answer of its routes (its `after_request`), so
@@ -58,6 +58,7 @@ struct LibreTranslateRoutes {
         switch request.path {
         case "/languages": languages()
         case "/health": .json(["status": "ok"])
+        case "/spec": .json(Self.spec(router.options))
         case "/frontend/settings": settings()
         case "/translate": await translate(parameters)
         case "/detect": detect(parameters)
@@ -65,7 +66,7 @@ struct LibreTranslateRoutes {
         }
     }
 
-    static let notFound = HTTPResponse.error(404, "not found: this server answers /languages, /translate, /detect, /frontend/settings, /health (LibreTranslate) and /listPairs, /translate?langpair=, /identifyLang, /listLanguageNames (Apertium-APy)")
+    static let notFound = HTTPResponse.error(404, "not found: this server answers /languages, /translate, /detect, /frontend/settings, /health, /spec (LibreTranslate) and /listPairs, /translate?langpair=, /identifyLang, /listLanguageNames (Apertium-APy)")
 
     private func languages() -> HTTPResponse {
         let entries: [[String: Any]] = service.languages.map { tag in

@@ -11,6 +11,8 @@ public struct ServerOptions: Sendable {
     public var textsPerRequest = 128
     /// The accepted keys; nil: no key needed.
     public var apiKeys: APIKeys?
+    /// The server's version, as `/spec` names it.
+    public var version = "unknown"
 
     public init() {}
 }

@@ -5,13 +5,13 @@ import TestSupport
 /// `hike-reviews serve` answering as LibreTranslate does beyond its bodies: a wrong method (405
 /// and Flask's `Allow`), `/health`, HEAD, OPTIONS and the CORS headers a browser front end
 /// needs (and APy's on APy's routes), measured on the real binary (lt_parity.py) and compared
-/// with stock LibreTranslate 1.9.6; and form batches (`q` repeated, `source=auto` with a text
-/// no route serves).
+/// with stock LibreTranslate 1.9.6; form batches (`q` repeated, `source=auto` with a text no
+/// route serves); and `/spec`, whose paths are the routes served, compared with stock's.
 @Suite(.timeLimit(.minutes(5)),
        .needs(ServeProcess.hasTestPairs, "needs make test's pair data"),
        .needs(ServeProcess.hasPython, "needs .build/interop-venv (scripts/setup-interop)"))
 struct ServeParityTests {
-    @Test func methodsHealthCORSAndFormBatches() async throws {
+    @Test func methodsHealthCORSFormBatchesAndSpec() async throws {
         let server = try await ServeProcess.start()
         let result = try await ServeProcess.runScript("lt_parity.py", [server.url])
         let log = server.log
@@ -21,6 +21,7 @@ struct ServeParityTests {
         #expect(log.contains("POST /languages 405 "))
         #expect(log.contains("HEAD /health 200 "))
         #expect(log.contains("OPTIONS /translate 200 "))
+        #expect(log.contains("GET /spec 200 "))
     }
 
     @Test(.needs(FileManager.default.isExecutableFile(atPath: RemoteLibreTranslateTests.python) && EchoArgosRepository.available,

@@ -81,7 +81,7 @@ extension CommandLineOptions {
 
         serve: a translation server over the installed packs (it never downloads: install packs first with
           `packs install`), speaking LibreTranslate's API (GET /languages, POST /translate, POST /detect,
-          GET /frontend/settings, GET /health) and Apertium-APy's (GET /listPairs,
+          GET /frontend/settings, GET /health, GET /spec) and Apertium-APy's (GET /listPairs,
           GET|POST /translate?langpair=spa|eng&q=..., /identifyLang), until SIGTERM or SIGINT (it then
           finishes what is in flight, 10 s at most).
           SIGHUP re-reads the key file and the installed packs; requests in flight finish as they began.

@@ -72,6 +72,7 @@ enum ServeCommand {
     private static func serverOptions(_ options: Options) throws(APIKeys.Unreadable) -> ServerOptions {
         var serverOptions = ServerOptions()
         serverOptions.charLimit = options.charLimit
+        serverOptions.version = CommandLineOptions.version
         serverOptions.apiKeys = try options.apiKeys.map { path throws(APIKeys.Unreadable) in try APIKeys(contentsOf: path) }
         return serverOptions
     }

@@ -1,6 +1,7 @@
 """LibreTranslate's methods, /health, HEAD, OPTIONS and CORS headers on `hike-reviews serve`,
-compared with stock LibreTranslate when its URL is given; and form batches (`q` repeated,
-urlencoded or multipart, and `source=auto` with a text in a language with no route).
+compared with stock LibreTranslate when its URL is given; form batches (`q` repeated,
+urlencoded or multipart, and `source=auto` with a text in a language with no route); and
+/spec, a Swagger 2.0 document of exactly the routes the server answers.
 
 usage: lt_parity.py URL [STOCK_URL]
 Prints "ok" and exits 0, or prints what failed and exits 1.
@@ -32,7 +33,7 @@ def exchange(url, method, path, body=None, headers=None):
         connection.close()
 
 
-GET_ROUTES = ["/languages", "/health", "/frontend/settings"]
+GET_ROUTES = ["/languages", "/health", "/frontend/settings", "/spec"]
 POST_ROUTES = ["/translate", "/detect"]
 CORS = {
     "access-control-allow-origin": "*",
@@ -49,11 +50,11 @@ def cors(headers):
     return {name: value for name, value in headers.items() if name.startswith("access-control-")}
 
 
-def method_answers(url):
+def method_answers(url, routes):
     """What each route answers to each method: status, Allow, CORS headers (and the body's
     emptiness for HEAD and OPTIONS)."""
     answers = {}
-    for path in GET_ROUTES + POST_ROUTES:
+    for path in routes:
         for method in ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"]:
             if (method == "GET" and path in POST_ROUTES) or (method == "POST" and path in GET_ROUTES) or method in ("PUT", "DELETE", "PATCH"):
                 status, headers, body = exchange(url, method, path, headers=ORIGIN)
@@ -64,7 +65,7 @@ def method_answers(url):
     return answers
 
 
-ours = method_answers(sys.argv[1])
+ours = method_answers(sys.argv[1], GET_ROUTES + POST_ROUTES)
 url = sys.argv[1]
 
 # 1. A wrong method: 405 with Flask's Allow, no CORS headers.
@@ -140,9 +141,46 @@ status, _, body = exchange(url, "POST", "/translate", body=json.dumps({"q": GERM
                            headers={"Content-Type": "application/json"})
 check(status == 400, f"one text alone with no route is refused: {status} {body!r}")
 
+# 6. /spec: Swagger 2.0, every reference defined, and exactly the routes the server answers.
+status, headers, body = exchange(url, "GET", "/spec")
+spec = json.loads(body)
+check(status == 200 and spec.get("swagger") == "2.0" and spec["info"].get("version") and spec["info"].get("title"), f"GET /spec: {status} {spec.get('info')}")
+
+
+def references(value):
+    if isinstance(value, dict):
+        for name, inner in value.items():
+            if name == "$ref":
+                yield inner
+            else:
+                yield from references(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from references(inner)
+
+
+for reference in references(spec):
+    check(reference.startswith("#/definitions/") and reference.split("/")[-1] in spec.get("definitions", {}), f"/spec: {reference} is not defined")
+APY_PATHS = ["/listPairs", "/listLanguageNames", "/identifyLang"]
+check(sorted(spec["paths"]) == sorted(GET_ROUTES + POST_ROUTES + APY_PATHS), f"/spec paths: {sorted(spec['paths'])}")
+for path, operations in spec["paths"].items():
+    for method, operation in operations.items():
+        check(method in ("get", "post") and operation.get("responses", {}).get("200"), f"/spec {method} {path}: {operation}")
+        for parameter in operation.get("parameters", []):
+            check(parameter.get("in") in ("query", "formData") and parameter.get("name") and parameter.get("type") in ("string", "array")
+                  and (parameter["type"] != "array" or (parameter.get("items") and parameter.get("collectionFormat") == "multi")),
+                  f"/spec {method} {path}: parameter {parameter}")
+        # The server answers what the document says it does (not 404, not 405).
+        target = path + ("?langpair=spa|eng&q=perro" if (method, path) == ("get", "/translate") else "")
+        answered = exchange(url, method.upper(), target, body=b"" if method == "post" else None)[0]
+        check(answered not in (404, 405), f"/spec says {method} {path}, the server answers {answered}")
+form = [parameter["name"] for parameter in spec["paths"]["/translate"]["post"]["parameters"]]
+check(form == ["q", "source", "target", "format", "api_key"], f"/spec POST /translate parameters: {form}")
+
 # Against stock LibreTranslate: the same statuses, Allow and CORS headers for every method.
 if len(sys.argv) > 2:
-    stock = method_answers(sys.argv[2])
+    # Not /spec: LibreTranslate registers it on the app, outside the blueprint that adds CORS.
+    stock = method_answers(sys.argv[2], [path for path in GET_ROUTES + POST_ROUTES if path != "/spec"])
 
     def unordered(answer):
         """An answer with its Allow as a set (Werkzeug's order changes from run to run)."""
@@ -156,6 +194,18 @@ if len(sys.argv) > 2:
             check(ours_answer[0] == stock_answer[0] and ours_answer[1].get("content-type") == stock_answer[1].get("content-type"),
                   f"{method} {path}: ours {ours_answer[0]} {ours_answer[1].get('content-type')}, stock {stock_answer[0]} {stock_answer[1].get('content-type')}")
     check(exchange(url, "GET", "/health")[2] == exchange(sys.argv[2], "GET", "/health")[2].strip(), "GET /health: the same body as stock")
+    # /spec: every LibreTranslate route it documents that we answer has its methods in ours,
+    # and our parameters of LibreTranslate's operations are among its.
+    stock_spec = json.loads(exchange(sys.argv[2], "GET", "/spec")[2])
+    for path in sorted(set(stock_spec["paths"]) & set(spec["paths"])):
+        for method, operation in stock_spec["paths"][path].items():
+            check(method in spec["paths"][path], f"/spec {path}: stock has {method}, ours {sorted(spec['paths'][path])}")
+            if method in spec["paths"][path]:
+                theirs = {parameter["name"] for parameter in operation.get("parameters", [])}
+                mine = {parameter["name"] for parameter in spec["paths"][path][method].get("parameters", [])}
+                check(mine <= theirs, f"/spec {method} {path}: ours {sorted(mine)}, stock's {sorted(theirs)}")
+    check({"/languages", "/translate", "/detect", "/frontend/settings", "/health"} <= set(stock_spec["paths"]), f"stock /spec: {sorted(stock_spec['paths'])}")
+
 
 if failures:
     print("\n".join(failures))
