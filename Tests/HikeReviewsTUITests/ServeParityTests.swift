@@ -6,7 +6,8 @@ import TestSupport
 /// and Flask's `Allow`), `/health`, HEAD, OPTIONS and the CORS headers a browser front end
 /// needs (and APy's on APy's routes), measured on the real binary (lt_parity.py) and compared
 /// with stock LibreTranslate 1.9.6; form batches (`q` repeated, `source=auto` with a text no
-/// route serves); and `/spec`, whose paths are the routes served, compared with stock's.
+/// route serves); `/spec`, whose paths are the routes served, compared with stock's; and
+/// LibreTranslate's own API tests, run over HTTP against the binary.
 @Suite(.timeLimit(.minutes(5)),
        .needs(ServeProcess.hasTestPairs, "needs make test's pair data"),
        .needs(ServeProcess.hasPython, "needs .build/interop-venv (scripts/setup-interop)"))
@@ -24,6 +25,15 @@ struct ServeParityTests {
         #expect(log.contains("GET /spec 200 "))
     }
 
+    @Test(.needs(libreTranslateTests != nil, "needs scripts/setup-libretranslate"))
+    func libreTranslatesOwnAPITestsPass() async throws {
+        let server = try await ServeProcess.start()
+        let result = try await ServeProcess.runScript("lt_own_tests.py", [server.url, try #require(libreTranslateTests)])
+        let status = try await server.stop()
+        #expect(result.output == "ok 14\n", "\(result.output)")
+        #expect(status == 0)
+    }
+
     @Test(.needs(FileManager.default.isExecutableFile(atPath: RemoteLibreTranslateTests.python) && EchoArgosRepository.available,
                  "needs scripts/setup-libretranslate and the neural venv"))
     func methodsAndHeadersAreStockLibreTranslates() async throws {
@@ -36,3 +46,11 @@ struct ServeParityTests {
         #expect(status == 0)
     }
 }
+
+/// LibreTranslate's own API tests (tests/test_api of the installed package), nil without its venv.
+private let libreTranslateTests: String? = {
+    let lib = Paths.packageRoot.appendingPathComponent(".build/libretranslate-venv/lib").path
+    let versions = (try? FileManager.default.contentsOfDirectory(atPath: lib)) ?? []
+    return versions.filter { $0.hasPrefix("python3") }.map { "\(lib)/\($0)/site-packages/libretranslate/tests/test_api" }
+        .first { FileManager.default.fileExists(atPath: $0 + "/test_api_health.py") }
+}()
