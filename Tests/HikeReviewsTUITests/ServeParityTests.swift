@@ -25,6 +25,17 @@ struct ServeParityTests {
         #expect(log.contains("GET /spec 200 "))
     }
 
+    @Test(.needs(StockApy.installed, "needs Debian's apertium-apy"))
+    func apyRoutesCORSAndOptionsAreStockApys() async throws {
+        let apy = try StockApy.start(pairs: ["spa-eng", "eng-spa"], dataRoot: ServeProcess.testPairs)
+        defer { apy.stop() }
+        let server = try await ServeProcess.start()
+        let result = try await ServeProcess.runScript("apy_cors.py", [server.url, apy.url + "/"])
+        let status = try await server.stop()
+        #expect(result.output == "ok\n", "\(result.output)")
+        #expect(status == 0)
+    }
+
     @Test(.needs(libreTranslateTests != nil, "needs scripts/setup-libretranslate"))
     func libreTranslatesOwnAPITestsPass() async throws {
         let server = try await ServeProcess.start()
