@@ -2,8 +2,8 @@ import Foundation
 import TranslationEngine
 
 /// LibreTranslate's API (`/languages`, `/translate`, `/detect`, `/frontend/settings`,
-/// `/health`, `/spec`), so its clients work unchanged: its field names, its `{"error": ...}` shape,
-/// confidences 0-100, its methods and its CORS headers.
+/// `/health`, `/spec`), so its clients work unchanged: its field names, its `{"error": ...}`
+/// shape, confidences 0-100, its methods and its CORS headers.
 struct LibreTranslateRoutes {
     let router: Router
     private var service: TranslationService { router.service }
