@@ -11,7 +11,21 @@ struct ApyRoutes {
 
     func respond(_ request: HTTPRequest, _ parameters: RequestParameters) async -> HTTPResponse {
         guard request.method == "GET" || request.method == "POST" else { return Self.error(405, "Method Not Allowed") }
+        // APy wraps every answer, errors too, in `callback(...)` (JSONP); a name that is not a
+        // JavaScript name is refused, unwrapped: APy writes any text there, a script injection.
+        let callback: String?
+        switch parameters["callback"] {
+        case nil, .text("")?: callback = nil  // APy: an empty callback is none
+        case .text(let name)? where Self.isCallbackName(name): callback = name
+        default: return Self.error(400, Self.callbackReason)
+        }
+        let response = await answer(request, parameters)
+        return callback.map { Self.jsonp(response, callback: $0) } ?? response
+    }
+
+    private func answer(_ request: HTTPRequest, _ parameters: RequestParameters) async -> HTTPResponse {
         switch request.path {
+        case "/": return Self.root
         case "/listPairs": return listPairs()
         case "/listLanguageNames": return languageNames()
         case "/identifyLang": return identify(parameters)
@@ -26,6 +40,32 @@ struct ApyRoutes {
                        500: "Internal Server Error", 501: "Not Implemented", 503: "Service Unavailable"][status] ?? "Error"
         return .json(["status": "error", "code": status, "message": message, "explanation": explanation] as [String: Any],
                      status: status, headers: headers)
+    }
+
+    /// `GET /`: what answers here. APy renders its web page there (Debian's package lacks it and
+    /// answers 500); its test harness only waits for `/` to answer.
+    static let root = HTTPResponse.json(["name": ServerIdentity.name, "version": ServerIdentity.version,
+                                         "apis": ["LibreTranslate", "Apertium-APy"]] as [String: Any])
+
+    static let callbackReason = "callback must be a JavaScript name: letters, digits, _ and $, parts joined by dots (e.g. app.done)"
+
+    /// Whether `name` is a JavaScript name or a dotted path of them (`app.done`), at most 128
+    /// characters: ASCII letters, digits, `_` and `$`, no part starting with a digit.
+    static func isCallbackName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 128 else { return false }
+        return name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.first, !first.isNumber else { return false }
+            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }
+        }
+    }
+
+    /// `response` as APy's JSONP: `callback(json)`, as JavaScript, its status kept.
+    static func jsonp(_ response: HTTPResponse, callback: String) -> HTTPResponse {
+        var wrapped = response
+        wrapped.body = Array("\(callback)(".utf8) + response.body + Array(")".utf8)
+        wrapped.contentType = "application/javascript; charset=UTF-8"
+        wrapped.headers["X-Content-Type-Options"] = "nosniff"
+        return wrapped
     }
 
     /// A successful answer in APy's envelope.
@@ -54,7 +94,9 @@ struct ApyRoutes {
     }
 
     private func identify(_ parameters: RequestParameters) -> HTTPResponse {
+        // APy's two words: tornado's for a missing q, its handler's for an empty one.
         guard case .text(let text)? = parameters["q"] else { return Self.error(400, "Missing argument q") }
+        guard !text.isEmpty else { return Self.error(400, "Missing q argument") }
         if let problem = router.keyProblem(parameters) { return Self.error(403, problem) }
         if let problem = router.limitProblem([text]) { return Self.error(400, problem) }
         let guess = service.detect(text)
@@ -71,13 +113,19 @@ struct ApyRoutes {
     private func translate(_ parameters: RequestParameters) async -> HTTPResponse {
         guard case .text(let pair)? = parameters["langpair"] else { return Self.error(400, "Missing argument langpair") }
         guard case .text(let text)? = parameters["q"] else { return Self.error(400, "Missing argument q") }
+        // APy's words and order: a pair it cannot split into two codes (each at most one `_`)
+        // is invalid; one it has no mode for is not installed.
         let codes = pair.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard codes.count == 2, let source = ApertiumCodeTable.bcp47(codes[0]), let target = ApertiumCodeTable.bcp47(codes[1]) else {
-            return Self.error(400, "langpair must be two Apertium codes joined by |, e.g. spa|eng")
+        guard codes.count == 2, codes.allSatisfy({ $0.count(where: { $0 == "_" }) <= 1 }) else {
+            return Self.error(400, "That pair is invalid, use e.g. eng|spa")
         }
+        if let problem = Self.formatProblem(parameters) { return Self.error(400, problem) }
         if let problem = router.keyProblem(parameters) { return Self.error(403, problem) }
         if let problem = router.limitProblem([text]) { return Self.error(400, problem) }
-        guard service.serves(from: source, to: target) else { return Self.error(400, "That pair is not installed") }
+        guard let source = ApertiumCodeTable.bcp47(codes[0]), let target = ApertiumCodeTable.bcp47(codes[1]),
+              service.serves(from: source, to: target) else {
+            return Self.error(400, "That pair is not installed")
+        }
         guard let outcomes = await router.translate([BatchTranslator.Text(text, source: source)], to: target) else {
             return Self.error(503, Router.busyReason, headers: Router.retryAfter)
         }
@@ -90,6 +138,25 @@ struct ApyRoutes {
         case .failed(let error)?: return Self.error(error.httpStatus, error.description)
         case .unchanged?, nil: return Self.envelope(["translatedText": text])
         }
+    }
+
+    /// Why the request's format is refused, or nil for plain text. APy names formats by its
+    /// deformatters (`format=html` runs `apertium-deshtml`); only text is translated here, and
+    /// markup read as words would be mistranslated, so any other format is refused.
+    static func formatProblem(_ parameters: RequestParameters) -> String? {
+        let accepted = ["format": ["txt"], "deformat": ["txt", "apertium-destxt"], "reformat": ["txt", "apertium-retxt"]]
+        for (name, values) in accepted.sorted(by: { $0.key < $1.key }) {
+            guard let given = parameters[name] else { continue }
+            guard case .text(let value) = given, values.contains(value) else {
+                // The value is named only when it is a plain word: an answer never echoes markup.
+                var shown = name
+                if case .text(let value) = given, value.count <= 32, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+                    shown += "=" + value
+                }
+                return "\(shown) is not supported: this server translates plain text only (format=txt, or no format)"
+            }
+        }
+        return nil
     }
 
     /// `text` with the generator's mark (`marks[word]`, else `*`; `*` only when `starred`)
