@@ -73,16 +73,21 @@ struct ApyRoutes {
         .json(["responseData": data, "responseDetails": NSNull(), "responseStatus": 200] as [String: Any])
     }
 
+    /// What APy would list: the directions packs ship; with `serve --apy-pivots` also the
+    /// routes through a third language (a pivot's output is the quality of two translations).
     private func listPairs() -> HTTPResponse {
-        var pairs: [[String: String]] = []
-        for (source, targets) in service.targets.sorted(by: { $0.key < $1.key }) {
-            guard let from = ApertiumCodeTable.apertiumCode(forTag: source) else { continue }
-            for target in targets {
-                guard let to = ApertiumCodeTable.apertiumCode(forTag: target) else { continue }
-                pairs.append(["sourceLanguage": from, "targetLanguage": to])
+        var listed = service.apyPairs.direct.map { [$0.source, $0.target] }
+        if service.apyListsPivots {
+            var seen = Set(listed)
+            for (source, targets) in service.targets.sorted(by: { $0.key < $1.key }) {
+                guard let from = ApertiumCodeTable.apertiumCode(forTag: source) else { continue }
+                for target in targets {
+                    guard let to = ApertiumCodeTable.apertiumCode(forTag: target), seen.insert([from, to]).inserted else { continue }
+                    listed.append([from, to])
+                }
             }
         }
-        return Self.envelope(pairs)
+        return Self.envelope(listed.map { ["sourceLanguage": $0[0], "targetLanguage": $0[1]] })
     }
 
     private func languageNames() -> HTTPResponse {
@@ -122,8 +127,9 @@ struct ApyRoutes {
         if let problem = Self.formatProblem(parameters) { return Self.error(400, problem) }
         if let problem = router.keyProblem(parameters) { return Self.error(403, problem) }
         if let problem = router.limitProblem([text]) { return Self.error(400, problem) }
+        // A variant target (`cat_valencia`) is served when a pack ships it directly.
         guard let source = ApertiumCodeTable.bcp47(codes[0]), let target = ApertiumCodeTable.bcp47(codes[1]),
-              service.serves(from: source, to: target) else {
+              service.serves(from: source, to: target) || service.apyPairs.shipsDirectly(from: source, to: target) else {
             return Self.error(400, "That pair is not installed")
         }
         guard let outcomes = await router.translate([BatchTranslator.Text(text, source: source)], to: target) else {
