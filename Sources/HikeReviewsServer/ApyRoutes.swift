@@ -27,7 +27,7 @@ struct ApyRoutes {
         switch request.path {
         case "/": return Self.root
         case "/listPairs": return listPairs()
-        case "/listLanguageNames": return languageNames()
+        case "/listLanguageNames": return languageNames(request, parameters)
         case "/identifyLang": return identify(parameters)
         default: return await translate(parameters)
         }
@@ -90,12 +90,20 @@ struct ApyRoutes {
         return Self.envelope(listed.map { ["sourceLanguage": $0[0], "targetLanguage": $0[1]] })
     }
 
-    private func languageNames() -> HTTPResponse {
-        var names: [String: String] = [:]
-        for tag in service.languages {
-            if let code = ApertiumCodeTable.apertiumCode(forTag: tag) { names[code] = LanguageNames.name(of: tag) }
+    /// APy's /listLanguageNames: `locale`, else the first `Accept-Language` locale with names,
+    /// else English.
+    private func languageNames(_ request: HTTPRequest, _ parameters: RequestParameters) -> HTTPResponse {
+        var languages: String?
+        if case .text(let value)? = parameters["languages"], !value.isEmpty { languages = value }
+        if case .text(let locale)? = parameters["locale"], !locale.isEmpty {
+            return .json(ApyLanguageNames.names(locale: locale, languages: languages))
         }
-        return .json(names)
+        // APy tries each Accept-Language locale on all names, then English, without the filter.
+        for locale in ApyLanguageNames.locales(acceptLanguage: request.headers["accept-language"] ?? "") {
+            let names = ApyLanguageNames.names(locale: locale, languages: nil)
+            if !names.isEmpty { return .json(names) }
+        }
+        return .json(ApyLanguageNames.names(locale: "en", languages: nil))
     }
 
     private func identify(_ parameters: RequestParameters) -> HTTPResponse {
