@@ -5,14 +5,17 @@ import Foundation
 /// Foundation's `Locale` (ICU's data, offline), where APy reads its `langNames.db` (built from
 /// CLDR; Debian's package ships none and answers `{}`).
 ///
-/// As APy: without `languages`, every language the server knows (the code table's), keyed by
-/// the ISO 639-1 code where there is one (`en`, `ast`); with `languages=eng+cat` (codes
+/// As APy: without `languages`, every language the server knows (`known`), keyed by the
+/// ISO 639-1 code where there is one (`en`, `ast`); with `languages=eng+cat` (codes
 /// separated by spaces or `+`), those, keyed as asked (`eng`, `cat`). The locale is `locale`, else
 /// the first of `Accept-Language`'s that gives names, else English; a locale whose language is not
 /// known gives `{}`.
 enum ApyLanguageNames {
-    /// Every language of the code table, by its BCP 47 language subtag.
-    static let known = Set(ApertiumCodeTable.languages.values.map(\.tag)).sorted()
+    /// The languages listed without a filter: every ISO 639-1 language (two letters, as CLDR
+    /// lists them) and every language of the code table (`ast`, `frp`), by BCP 47 language
+    /// subtag. APy's database holds about 160 per locale; its test wants more than 50 in English.
+    static let known = Set(ApertiumCodeTable.languages.values.map(\.tag))
+        .union(Locale.LanguageCode.isoLanguageCodes.map(\.identifier).filter { $0.count == 2 }).sorted()
 
     /// The names, or `[:]` for a locale that is not a known language.
     static func names(locale: String, languages requested: String?) -> [String: String] {

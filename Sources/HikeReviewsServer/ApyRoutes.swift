@@ -43,9 +43,10 @@ struct ApyRoutes {
     }
 
     /// `GET /`: what answers here. APy renders its web page there (Debian's package lacks it and
-    /// answers 500); its test harness only waits for `/` to answer.
+    /// answers 500); its test harness waits for `/` to answer, and its test of `/` looks for
+    /// "Apertium APy" in the body.
     static let root = HTTPResponse.json(["name": ServerIdentity.name, "version": ServerIdentity.version,
-                                         "apis": ["LibreTranslate", "Apertium-APy"]] as [String: Any])
+                                         "apis": ["LibreTranslate", "Apertium APy"]] as [String: Any])
 
     static let callbackReason = "callback must be a JavaScript name: letters, digits, _ and $, parts joined by dots (e.g. app.done)"
 
