@@ -11,9 +11,23 @@ struct ApyRoutes {
 
     func respond(_ request: HTTPRequest, _ parameters: RequestParameters) async -> HTTPResponse {
         guard request.method == "GET" || request.method == "POST" else { return Self.error(405, "Method Not Allowed") }
+        // APy wraps every answer, errors too, in `callback(...)` (JSONP); a name that is not a
+        // JavaScript name is refused, unwrapped: APy writes any text there, a script injection.
+        let callback: String?
+        switch parameters["callback"] {
+        case nil, .text("")?: callback = nil  // APy: an empty callback is none
+        case .text(let name)? where Self.isCallbackName(name): callback = name
+        default: return Self.error(400, Self.callbackReason)
+        }
+        let response = await answer(request, parameters)
+        return callback.map { Self.jsonp(response, callback: $0) } ?? response
+    }
+
+    private func answer(_ request: HTTPRequest, _ parameters: RequestParameters) async -> HTTPResponse {
         switch request.path {
+        case "/": return Self.root
         case "/listPairs": return listPairs()
-        case "/listLanguageNames": return languageNames()
+        case "/listLanguageNames": return languageNames(request, parameters)
         case "/identifyLang": return identify(parameters)
         default: return await translate(parameters)
         }
@@ -28,33 +42,75 @@ struct ApyRoutes {
                      status: status, headers: headers)
     }
 
+    /// `GET /`: what answers here. APy renders its web page there (Debian's package lacks it and
+    /// answers 500); its test harness waits for `/` to answer, and its test of `/` looks for
+    /// "Apertium APy" in the body.
+    static let root = HTTPResponse.json(["name": ServerIdentity.name, "version": ServerIdentity.version,
+                                         "apis": ["LibreTranslate", "Apertium APy"]] as [String: Any])
+
+    static let callbackReason = "callback must be a JavaScript name: letters, digits, _ and $, parts joined by dots (e.g. app.done)"
+
+    /// Whether `name` is a JavaScript name or a dotted path of them (`app.done`), at most 128
+    /// characters: ASCII letters, digits, `_` and `$`, no part starting with a digit.
+    static func isCallbackName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 128 else { return false }
+        return name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.first, !first.isNumber else { return false }
+            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }
+        }
+    }
+
+    /// `response` as APy's JSONP: `callback(json)`, as JavaScript, its status kept.
+    static func jsonp(_ response: HTTPResponse, callback: String) -> HTTPResponse {
+        var wrapped = response
+        wrapped.body = Array("\(callback)(".utf8) + response.body + Array(")".utf8)
+        wrapped.contentType = "application/javascript; charset=UTF-8"
+        wrapped.headers["X-Content-Type-Options"] = "nosniff"
+        return wrapped
+    }
+
     /// A successful answer in APy's envelope.
     private static func envelope(_ data: Any) -> HTTPResponse {
         .json(["responseData": data, "responseDetails": NSNull(), "responseStatus": 200] as [String: Any])
     }
 
+    /// What APy would list: the directions packs ship; with `serve --apy-pivots` also the
+    /// routes through a third language (a pivot's output is the quality of two translations).
     private func listPairs() -> HTTPResponse {
-        var pairs: [[String: String]] = []
-        for (source, targets) in service.targets.sorted(by: { $0.key < $1.key }) {
-            guard let from = ApertiumCodeTable.apertiumCode(forTag: source) else { continue }
-            for target in targets {
-                guard let to = ApertiumCodeTable.apertiumCode(forTag: target) else { continue }
-                pairs.append(["sourceLanguage": from, "targetLanguage": to])
+        var listed = service.apyPairs.direct.map { [$0.source, $0.target] }
+        if service.apyListsPivots {
+            var seen = Set(listed)
+            for (source, targets) in service.targets.sorted(by: { $0.key < $1.key }) {
+                guard let from = ApertiumCodeTable.apertiumCode(forTag: source) else { continue }
+                for target in targets {
+                    guard let to = ApertiumCodeTable.apertiumCode(forTag: target), seen.insert([from, to]).inserted else { continue }
+                    listed.append([from, to])
+                }
             }
         }
-        return Self.envelope(pairs)
+        return Self.envelope(listed.map { ["sourceLanguage": $0[0], "targetLanguage": $0[1]] })
     }
 
-    private func languageNames() -> HTTPResponse {
-        var names: [String: String] = [:]
-        for tag in service.languages {
-            if let code = ApertiumCodeTable.apertiumCode(forTag: tag) { names[code] = LanguageNames.name(of: tag) }
+    /// APy's /listLanguageNames: `locale`, else the first `Accept-Language` locale with names,
+    /// else English.
+    private func languageNames(_ request: HTTPRequest, _ parameters: RequestParameters) -> HTTPResponse {
+        var languages: String?
+        if case .text(let value)? = parameters["languages"], !value.isEmpty { languages = value }
+        if case .text(let locale)? = parameters["locale"], !locale.isEmpty {
+            return .json(ApyLanguageNames.names(locale: locale, languages: languages))
         }
-        return .json(names)
+        // APy tries each Accept-Language locale on all names, then English, without the filter.
+        for locale in ApyLanguageNames.locales(acceptLanguage: request.headers["accept-language"] ?? "") {
+            let names = ApyLanguageNames.names(locale: locale, languages: nil)
+            if !names.isEmpty { return .json(names) }
+        }
+        return .json(ApyLanguageNames.names(locale: "en", languages: nil))
     }
 
     private func identify(_ parameters: RequestParameters) -> HTTPResponse {
+        // APy's two words: tornado's for a missing q, its handler's for an empty one.
         guard case .text(let text)? = parameters["q"] else { return Self.error(400, "Missing argument q") }
+        guard !text.isEmpty else { return Self.error(400, "Missing q argument") }
         if let problem = router.keyProblem(parameters) { return Self.error(403, problem) }
         if let problem = router.limitProblem([text]) { return Self.error(400, problem) }
         let guess = service.detect(text)
@@ -71,13 +127,20 @@ struct ApyRoutes {
     private func translate(_ parameters: RequestParameters) async -> HTTPResponse {
         guard case .text(let pair)? = parameters["langpair"] else { return Self.error(400, "Missing argument langpair") }
         guard case .text(let text)? = parameters["q"] else { return Self.error(400, "Missing argument q") }
+        // APy's words and order: a pair it cannot split into two codes (each at most one `_`)
+        // is invalid; one it has no mode for is not installed.
         let codes = pair.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard codes.count == 2, let source = ApertiumCodeTable.bcp47(codes[0]), let target = ApertiumCodeTable.bcp47(codes[1]) else {
-            return Self.error(400, "langpair must be two Apertium codes joined by |, e.g. spa|eng")
+        guard codes.count == 2, codes.allSatisfy({ $0.count(where: { $0 == "_" }) <= 1 }) else {
+            return Self.error(400, "That pair is invalid, use e.g. eng|spa")
         }
+        if let problem = Self.formatProblem(parameters) { return Self.error(400, problem) }
         if let problem = router.keyProblem(parameters) { return Self.error(403, problem) }
         if let problem = router.limitProblem([text]) { return Self.error(400, problem) }
-        guard service.serves(from: source, to: target) else { return Self.error(400, "That pair is not installed") }
+        // A variant target (`cat_valencia`) is served when a pack ships it directly.
+        guard let source = ApertiumCodeTable.bcp47(codes[0]), let target = ApertiumCodeTable.bcp47(codes[1]),
+              service.serves(from: source, to: target) || service.apyPairs.shipsDirectly(from: source, to: target) else {
+            return Self.error(400, "That pair is not installed")
+        }
         guard let outcomes = await router.translate([BatchTranslator.Text(text, source: source)], to: target) else {
             return Self.error(503, Router.busyReason, headers: Router.retryAfter)
         }
@@ -90,6 +153,25 @@ struct ApyRoutes {
         case .failed(let error)?: return Self.error(error.httpStatus, error.description)
         case .unchanged?, nil: return Self.envelope(["translatedText": text])
         }
+    }
+
+    /// Why the request's format is refused, or nil for plain text. APy names formats by its
+    /// deformatters (`format=html` runs `apertium-deshtml`); only text is translated here, and
+    /// markup read as words would be mistranslated, so any other format is refused.
+    static func formatProblem(_ parameters: RequestParameters) -> String? {
+        let accepted = ["format": ["txt"], "deformat": ["txt", "apertium-destxt"], "reformat": ["txt", "apertium-retxt"]]
+        for (name, values) in accepted.sorted(by: { $0.key < $1.key }) {
+            guard let given = parameters[name] else { continue }
+            guard case .text(let value) = given, values.contains(value) else {
+                // The value is named only when it is a plain word: an answer never echoes markup.
+                var shown = name
+                if case .text(let value) = given, value.count <= 32, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+                    shown += "=" + value
+                }
+                return "\(shown) is not supported: this server translates plain text only (format=txt, or no format)"
+            }
+        }
+        return nil
     }
 
     /// `text` with the generator's mark (`marks[word]`, else `*`; `*` only when `starred`)

@@ -8,18 +8,21 @@ public final class TranslationServer: Sendable {
     private let routing: Routing
     private let http: MicroHTTPServer
     private let queueLimit: Int
+    private let apyListsPivots: Bool
 
     /// What answers now: the packs and keys of the last start or `reload`.
     public var service: TranslationService { routing.current.service }
 
     /// A server over `engine` (which should be offline: a server never downloads), with the
     /// request limits and keys of `options`, the connection limits of `limits`; `log` hears one
-    /// access line per request.
+    /// access line per request; `apyListsPivots`: APy's /listPairs adds routes through a third language.
     public init(engine: Engine, options: ServerOptions = ServerOptions(), limits: MicroHTTPServer.Limits = .init(),
-                queueLimit: Int = 4096, log: @escaping @Sendable (String) -> Void) {
-        let routing = Routing(Router(service: TranslationService(engine: engine, queueLimit: queueLimit), options: options))
+                queueLimit: Int = 4096, apyListsPivots: Bool = false, log: @escaping @Sendable (String) -> Void) {
+        let service = TranslationService(engine: engine, queueLimit: queueLimit, apyListsPivots: apyListsPivots)
+        let routing = Routing(Router(service: service, options: options))
         self.routing = routing
         self.queueLimit = queueLimit
+        self.apyListsPivots = apyListsPivots
         http = MicroHTTPServer(limits: limits, log: log, refusal: { Router.refusal($0, $1, path: $2, queryNames: $3) }) { request in
             await routing.current.respond(request)
         }
@@ -30,7 +33,8 @@ public final class TranslationServer: Sendable {
     /// starts again (those in flight are not counted in it).
     public func reload(options: ServerOptions) {
         let engine = routing.current.service.engine
-        routing.current = Router(service: TranslationService(engine: engine, queueLimit: queueLimit), options: options)
+        routing.current = Router(service: TranslationService(engine: engine, queueLimit: queueLimit, apyListsPivots: apyListsPivots),
+                                 options: options)
     }
 
     /// Starts listening; returns the port (the one asked, or the one found for port 0).

@@ -13,16 +13,22 @@ public final class TranslationService: Sendable {
     public let packs: [PackEngine: [String]]
     /// Texts accepted and not answered yet, at most.
     public let queueLimit: Int
+    /// The pairs APy would list: the directions the installed packs ship.
+    let apyPairs: ApyPairs
+    /// Whether APy's /listPairs adds the routes through a third language (`serve --apy-pivots`).
+    public let apyListsPivots: Bool
     private let recognizer: LanguageRecognizer
     private let translators = Mutex<[String: BatchTranslator]>([:])
     private let queued = Mutex(0)
 
-    public init(engine: Engine, queueLimit: Int = 4096) {
+    public init(engine: Engine, queueLimit: Int = 4096, apyListsPivots: Bool = false) {
         self.engine = engine
         self.queueLimit = queueLimit
+        self.apyListsPivots = apyListsPivots
         recognizer = engine.recognizer
         let catalog = engine.catalog()
         targets = Self.servedTargets(catalog)
+        apyPairs = ApyPairs(catalog.installedDirections)
         packs = Dictionary(grouping: catalog.installedDirections, by: \.engine).mapValues { Set($0.map(\.pack)).sorted() }
     }
 
@@ -92,7 +98,7 @@ public final class TranslationService: Sendable {
 }
 
 /// A language, or a language and a region: `es`, `pt-BR`.
-private func isPlainTag(_ tag: String) -> Bool {
+func isPlainTag(_ tag: String) -> Bool {
     let subtags = tag.split(separator: "-")
     return subtags.count == 1 || (subtags.count == 2 && subtags[1].count == 2 && subtags[1].allSatisfy(\.isUppercase))
 }

@@ -42,6 +42,21 @@ struct ServeInteropTests {
         #expect(result.output == "ok\n", "\(result.output)")
         #expect(status == 0)
     }
+
+    /// APy's /listPairs lists the directions packs ship, variants by their Apertium codes
+    /// (`eng|cat_valencia`), and nothing else; `--apy-pivots` adds routes through a third language.
+    @Test(.needs(StockApy.installed, "needs Debian's apertium-apy"), arguments: [false, true])
+    func apyListsThePairsStockApyListsOverTheSameModes(pivots: Bool) async throws {
+        let modes = try FileManager.default.contentsOfDirectory(atPath: ServeProcess.testPairs + "/modes")
+            .filter { $0.hasSuffix(".mode") }.map { String($0.dropLast(".mode".count)) }
+        let apy = try StockApy.start(pairs: modes, dataRoot: ServeProcess.testPairs)
+        defer { apy.stop() }
+        let server = try await ServeProcess.start(pivots ? ["--apy-pivots"] : [])
+        let result = try await ServeProcess.runScript("apy_pairs.py", [server.url, apy.url + "/"] + (pivots ? ["--pivots"] : []))
+        let status = try await server.stop()
+        #expect(result.output == "ok\n", "\(result.output)")
+        #expect(status == 0)
+    }
 }
 
 /// Ports on 127.0.0.1 for servers that cannot be told to pick their own.

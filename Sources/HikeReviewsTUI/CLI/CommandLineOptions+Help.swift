@@ -10,7 +10,7 @@ extension CommandLineOptions {
                hike-reviews cache stats [--json]
                hike-reviews cache clear
                hike-reviews serve [--listen ADDR:PORT] [--api-keys FILE] [--char-limit N]
-                                  [--connections-per-address N] [--request-deadline SECONDS]
+                                  [--connections-per-address N] [--request-deadline SECONDS] [--apy-pivots]
                hike-reviews --help | --version
         Anywhere: --packs-url URL (a pack repository's index.json; again for more), --store DIR (the pack store),
                   --no-cache (translate without the translation memory),
@@ -96,6 +96,8 @@ extension CommandLineOptions {
           --request-deadline SECONDS
                                a request's head must come in within SECONDS of its connection opening or
                                the previous answer, its body within twice that (default 30); else 408.
+          --apy-pivots         APy's /listPairs also lists routes through a third language (default: only
+                               the directions packs ship, as APy lists them; /translate takes both)
           Heads: a request target of 16 KiB, 100 query parameters, 100 header fields and 16 KiB of
           them at most (414, 400, 431); ambiguous framing (two Content-Lengths, Content-Length with
           Transfer-Encoding, whitespace before a colon) gets 400 and the connection closed.

@@ -1,4 +1,5 @@
 import Foundation
+import HikeReviewsServer
 import TextSafety
 import TranslationEngine
 
@@ -39,7 +40,7 @@ struct UsageError: Error, Equatable {
 /// options here, each command's own in CommandLineOptions+Commands.swift, the options taken
 /// anywhere in +Globals, the usage and help texts in +Help.
 enum CommandLineOptions {
-    static let version = "0.1.0"
+    static let version = ServerIdentity.version
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         var rest = arguments[...]

@@ -18,6 +18,8 @@ enum ServeCommand {
         var connectionsPerAddress = MicroHTTPServer.Limits().connectionsPerAddress
         /// Seconds for a request's head; its body gets twice as long.
         var requestDeadline = MicroHTTPServer.Limits().headDeadlineSeconds
+        /// Whether APy's /listPairs adds routes through a third language.
+        var apyPivots = false
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
@@ -54,6 +56,7 @@ enum ServeCommand {
                     throw UsageError(message: "serve: --request-deadline needs a number of seconds from 1 to 3600")
                 }
                 options.requestDeadline = seconds
+            case "--apy-pivots": options.apyPivots = true
             default:
                 throw UsageError(message: "serve: unexpected argument '\(EscapedText.escaped(argument))'")
             }
@@ -92,7 +95,7 @@ enum ServeCommand {
         limits.connectionsPerAddress = options.connectionsPerAddress
         limits.headDeadlineSeconds = options.requestDeadline
         limits.bodyDeadlineSeconds = 2 * options.requestDeadline
-        let server = TranslationServer(engine: engine, options: serverOptions, limits: limits) { StandardError.print($0) }
+        let server = TranslationServer(engine: engine, options: serverOptions, limits: limits, apyListsPivots: options.apyPivots) { StandardError.print($0) }
         let port: UInt16
         do {
             port = try server.start(host: options.host, port: options.port)
