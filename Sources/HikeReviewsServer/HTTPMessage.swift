@@ -10,19 +10,16 @@ public struct HTTPRequest: Sendable {
     public var query: [(name: String, value: [UInt8])]
     /// Header values by lowercased name (the last of repeated headers).
     public var headers: [String: String]
+    /// The body; a form body (urlencoded or multipart) is read by `RequestParameters` with `FormBody`.
     public var body: [UInt8]
-    /// The fields of a form body (urlencoded or multipart), decoded by libmicrohttpd's post
-    /// processor; nil when the body is not a form.
-    public var form: [(name: String, value: [UInt8])]?
 
     public init(method: String, path: String, query: [(name: String, value: [UInt8])] = [], headers: [String: String] = [:],
-                body: [UInt8] = [], form: [(name: String, value: [UInt8])]? = nil) {
+                body: [UInt8] = []) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
-        self.form = form
     }
 
     /// The media type of the body without its parameters, lowercased (`application/json`).

@@ -79,9 +79,8 @@ struct RequestParameters: Sendable {
         return text
     }
 
-    /// The fields of a form body (`request.form` when given), nil when the body is no form.
+    /// The fields of a form body, nil when the body is no form.
     private static func form(_ request: HTTPRequest) throws(Invalid) -> [(name: String, value: [UInt8])]? {
-        if let form = request.form { return form }
         switch request.mediaType {
         case "application/x-www-form-urlencoded": return FormBody.urlencoded(request.body)
         case "multipart/form-data":
