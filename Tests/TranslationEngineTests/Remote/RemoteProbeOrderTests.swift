@@ -6,7 +6,7 @@ import Testing
 /// `RemoteServers`' bookkeeping: each probe's result is its own server's whatever order probes
 /// finish in (every order of 1, 3 and 5 servers, made to happen by `ProbeTurns`), and a text goes
 /// from a failing server to the next until one answers.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(.timeLimit(.minutes(10)))
 struct RemoteProbeOrderTests {
     /// What a server is, and what its probe must find.
     enum Kind {
