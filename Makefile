@@ -41,6 +41,7 @@ install: setup packs
 test: setup
 	bash scripts/fetch-test-pairs
 	bash scripts/setup-libretranslate
+	bash scripts/setup-apy-tests
 	@before="$$(git status --porcelain 2>/dev/null)"; \
 	scratch="$$(mktemp -d /tmp/hike-make-test.XXXXXX)"; \
 	TMPDIR="$$scratch" $(SWIFT) build && \
