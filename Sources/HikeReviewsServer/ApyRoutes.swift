@@ -29,7 +29,10 @@ struct ApyRoutes {
         case "/listPairs": return listPairs()
         case "/listLanguageNames": return languageNames(request, parameters)
         case "/identifyLang": return identify(parameters)
-        default: return await translate(parameters)
+        case "/translate": return await translate(parameters)
+        // Any path with a `langpair` comes here; one APy answers otherwise (/translateDoc,
+        // /translatePage) or not at all must not get /translate's answer: 404, as tornado's.
+        default: return Self.error(404, "Not Found")
         }
     }
 

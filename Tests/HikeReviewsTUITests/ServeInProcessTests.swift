@@ -53,6 +53,25 @@ struct ServeInProcessTests {
         await engine.shutdown()
     }
 
+    @Test(.needs(ServeProcess.hasTestPairs, "needs make test's pair data"))
+    func aPathAPyDoesNotServeAsTranslateIsNotTranslated() async throws {
+        let engine = try Self.engine()
+        let router = Router(service: TranslationService(engine: engine), options: ServerOptions())
+        let form = Array("langpair=spa%7Ceng&q=El+perro".utf8)
+        for path in ["/translateDoc", "/translatePage", "/translate/"] {
+            let posted = await router.respond(HTTPRequest(method: "POST", path: path, headers: ["content-type": "application/x-www-form-urlencoded"], body: form))
+            let got = await router.respond(HTTPRequest(method: "GET", path: path, query: [("langpair", Array("spa|eng".utf8)), ("q", Array("El perro".utf8))]))
+            for answer in [posted, got] {
+                #expect(answer.status == 404, "\(path)")
+                #expect(String(decoding: answer.body, as: UTF8.self) == #"{"code":404,"explanation":"Not Found","message":"Not Found","status":"error"}"#, "\(path)")
+                #expect(answer.headers["Access-Control-Allow-Origin"] == "*")
+            }
+        }
+        let translated = await router.respond(HTTPRequest(method: "POST", path: "/translate", headers: ["content-type": "application/x-www-form-urlencoded"], body: form))
+        #expect(translated.status == 200)
+        await engine.shutdown()
+    }
+
     @Test func apiKeysCompareWholeKeys() {
         let keys = APIKeys(keys: ["alpha-key", "beta"])
         #expect(keys.accepts("alpha-key"))
