@@ -29,13 +29,15 @@ struct ApyOwnTestsTests {
     @Test func everyTestThatPassesOnStockAPyPassesOnServe() async throws {
         let modes = try FileManager.default.contentsOfDirectory(atPath: ServeProcess.testPairs + "/modes")
             .filter { $0.hasSuffix(".mode") }.map { String($0.dropLast(".mode".count)) }.sorted()
-        let apy = try StockApy.start(pairs: modes, dataRoot: ServeProcess.testPairs)
+        // Its start polls for a port file and its stop waits for the process: both block, so
+        // they run on a thread of their own, off the cooperative pool other tests' timers need.
+        let apy = try await Self.offPool { try StockApy.start(pairs: modes, dataRoot: ServeProcess.testPairs) }
         let stock: Report
         do {
             stock = try await Self.run(against: apy.url)
-            apy.stop()
+            try await Self.offPool { apy.stop() }
         } catch {
-            apy.stop()
+            try? await Self.offPool { apy.stop() }
             throw error
         }
         let server = try await ServeProcess.start()
@@ -101,6 +103,13 @@ struct ApyOwnTestsTests {
             throw Subprocess.Failure(description: "apy_own_tests.py against \(url) ended \(status): \(output.suffix(2000)) \(errors.suffix(2000))")
         }
         return try JSONDecoder().decode(Report.self, from: data)
+    }
+
+    /// `work` on a thread of its own, for work that blocks.
+    static func offPool<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     /// Whether a GET of `route` with no parameters answers 404 there: a route not served at all.
