@@ -16,9 +16,10 @@ import TestSupport
        .needs(StockApy.installed, "needs Debian's apertium-apy"),
        .needs(FileManager.default.fileExists(atPath: apyTestFile), "needs .build/apy-tests (scripts/setup-apy-tests)"))
 struct ApyOwnTestsTests {
-    /// The routes of APy's test classes that `serve` does not answer yet, and why. A test of one
-    /// of these that passes on stock and not on ours is a known issue while the route answers
-    /// 404 on ours (a route not served at all); once the route is served, it must pass.
+    /// The routes of APy's test classes that `serve` did not answer when this suite came
+    /// (docs/DECISIONS.md says why). A test of one of these that passes on stock and not on ours
+    /// is a known issue while the route answers 404 on ours (a route not served at all); once
+    /// the route is served, its tests must pass like the others.
     static let awaitedRoutes = [
         "TestListHandler": "/list", "TestPerWordHandler": "/perWord", "TestAnalyzeHandler": "/analyze",
         "TestGenerateHandler": "/generate", "TestStatsHandler": "/stats", "TestCoverageHandler": "/calcCoverage",
