@@ -13,7 +13,11 @@ nor a batch call, and neither has a detect call (translate detects only inside `
 Ours serves the test pairs, so es->en is Apertium's English; stock serves the echo model, so
 es->en gives the Spanish back (RemoteLibreTranslateTests). Neither has Italian.
 
+With `--key KEY` the server wants keys: every client gives KEY, and a "wrong key" check per
+client gives another and must get that client's error for 403.
+
 usage: lt_clients.py URL [STOCK_URL]
+       lt_clients.py --key KEY URL
 Prints one line per server, client and check (`PASS ours deep-translator batch`, or `FAIL` and
 why), then a JSON line {"ours": {"CLIENT CHECK": true, ...}, "stock": {...}}. Exits 0 when every
 check passes on ours, or with STOCK_URL when every check that passes on stock passes on ours.
@@ -47,13 +51,15 @@ def shown(message):
     return isinstance(message, str) and message.strip() != "" and "\n" not in message
 
 
-def checks(url, expected):
+def checks(url, expected, key=None):
     """(client, check, callable) for every check; a callable returns None when it passes and
-    what went wrong otherwise. `expected` maps each of SPANISH to what this server makes of it."""
+    what went wrong otherwise. `expected` maps each of SPANISH to what this server makes of it;
+    every client gives `key` (with a key, "wrong key" checks give another)."""
     first, second = expected
+    wrong = None if key is None else key + "-wrong"
 
     # libretranslatepy: urllib, so a failure is an HTTPError whose body is the server's JSON.
-    lt = libretranslatepy.LibreTranslateAPI(url)
+    lt = libretranslatepy.LibreTranslateAPI(url, api_key=key)
 
     def lt_translate(source):
         text = lt.translate(SPANISH[0], source, "en")
@@ -69,17 +75,17 @@ def checks(url, expected):
         ok = "en" in codes.get("es", {}).get("targets", []) and all(isinstance(language["name"], str) for language in codes.values())
         return None if ok else f"got {sorted(codes)}"
 
-    def lt_unsupported():
+    def lt_refused(client, source, status):
         try:
-            text = lt.translate(SPANISH[0], UNSUPPORTED, "en")
+            text = client.translate(SPANISH[0], source, "en")
             return f"no error, got {text!r}"
         except HTTPError as error:
             message = json.loads(error.read().decode()).get("error")
-            return None if error.code == 400 and shown(message) else f"{error.code} {message!r}"
+            return None if error.code == status and shown(message) else f"{error.code} {message!r}"
 
     # deep-translator wants a key even where the server needs none; a server without keys ignores it.
-    def deep(source):
-        return deep_translator.LibreTranslator(source=source, target="en", api_key="unused", custom_url=url)
+    def deep(source, api_key=key):
+        return deep_translator.LibreTranslator(source=source, target="en", api_key=api_key or "unused", custom_url=url)
 
     def deep_translate(source):
         text = deep(source).translate(SPANISH[0])
@@ -97,8 +103,15 @@ def checks(url, expected):
             # It shows a word for the status, not the server's text: ERR_BAD_REQUEST is 400.
             return None if str(error) == "ERR_BAD_REQUEST" else one_line(error)
 
+    def deep_wrong_key():
+        try:
+            text = deep("es", wrong).translate(SPANISH[0])
+            return f"no error, got {text!r}"
+        except deep_translator.exceptions.AuthorizationException as error:
+            return None if shown(str(error)) else one_line(error)
+
     # libretranslate-aio: httpx; a list `q` goes as the form field repeated.
-    aio = libretranslate_aio.LibreTranslate(url)
+    aio = libretranslate_aio.LibreTranslate(url, api_key=key)
 
     def aio_translate(source):
         result = aio.translate(SPANISH[0], source, "en")
@@ -126,43 +139,50 @@ def checks(url, expected):
         settings = aio.frontend_settings()
         return None if isinstance(settings.char_limit, int) and settings.language.source.code else f"got {settings!r}"
 
-    def aio_unsupported():
+    def aio_refused(client, source, kind, status):
         try:
-            result = aio.translate(SPANISH[0], UNSUPPORTED, "en")
+            result = client.translate(SPANISH[0], source, "en")
             return f"no error, got {result!r}"
-        except libretranslate_aio.BadRequestError as error:
-            return None if error.status_code == 400 and shown(error.message) else one_line(error)
+        except kind as error:
+            return None if error.status_code == status and shown(error.message) else one_line(error)
 
     def aio_async():
         async def run():
-            async with libretranslate_aio.AsyncLibreTranslate(url) as client:
+            async with libretranslate_aio.AsyncLibreTranslate(url, api_key=key) as client:
                 return await asyncio.gather(client.translate(SPANISH[0], "es", "en"), client.translate(SPANISH, "es", "en"))
         single, batch = asyncio.run(run())
         ok = single.translated_text == first and batch.translated_text == [first, second]
         return None if ok else f"got {single!r} {batch!r}"
 
     # translate: the library (its command has no option for the server's URL).
-    def tr(source):
-        return translate.Translator(to_lang="en", from_lang=source, provider="libre", base_url=url)
+    def tr(source, api_key=key):
+        return translate.Translator(to_lang="en", from_lang=source, provider="libre", base_url=url, secret_access_key=api_key)
 
     def tr_translate(source):
         text = tr(source).translate(SPANISH[0])
         return None if text == first else f"got {text!r}"
 
-    def tr_unsupported():
+    def tr_refused(client, status):
         try:
-            text = tr(UNSUPPORTED).translate(SPANISH[0])
+            text = client.translate(SPANISH[0])
             return f"no error, got {text!r}"
         except translate.exceptions.TranslationError as error:
             # It wraps libretranslatepy's HTTPError: "HTTP Error 400: BAD REQUEST" or the like.
-            return None if shown(str(error)) and "400" in str(error) else one_line(error)
+            return None if shown(str(error)) and str(status) in str(error) else one_line(error)
 
-    return [
+    wrong_keys = [] if key is None else [
+        ("libretranslatepy", "wrong key", lambda: lt_refused(libretranslatepy.LibreTranslateAPI(url, api_key=wrong), "es", 403)),
+        ("deep-translator", "wrong key", deep_wrong_key),
+        ("libretranslate-aio", "wrong key",
+         lambda: aio_refused(libretranslate_aio.LibreTranslate(url, api_key=wrong), "es", libretranslate_aio.ForbiddenError, 403)),
+        ("translate", "wrong key", lambda: tr_refused(tr("es", wrong), 403)),
+    ]
+    return wrong_keys + [
         ("libretranslatepy", "translate", lambda: lt_translate("es")),
         ("libretranslatepy", "auto", lambda: lt_translate("auto")),
         ("libretranslatepy", "detect", lt_detect),
         ("libretranslatepy", "languages", lt_languages),
-        ("libretranslatepy", "unsupported", lt_unsupported),
+        ("libretranslatepy", "unsupported", lambda: lt_refused(lt, UNSUPPORTED, 400)),
         ("deep-translator", "translate", lambda: deep_translate("es")),
         ("deep-translator", "auto", lambda: deep_translate("auto")),
         ("deep-translator", "batch", deep_batch),
@@ -174,18 +194,18 @@ def checks(url, expected):
         ("libretranslate-aio", "languages", aio_languages),
         ("libretranslate-aio", "health", aio_health),
         ("libretranslate-aio", "settings", aio_settings),
-        ("libretranslate-aio", "unsupported", aio_unsupported),
+        ("libretranslate-aio", "unsupported", lambda: aio_refused(aio, UNSUPPORTED, libretranslate_aio.BadRequestError, 400)),
         ("libretranslate-aio", "async", aio_async),
         ("translate", "translate", lambda: tr_translate("es")),
         ("translate", "auto", lambda: tr_translate("autodetect")),
-        ("translate", "unsupported", tr_unsupported),
+        ("translate", "unsupported", lambda: tr_refused(tr(UNSUPPORTED), 400)),
     ]
 
 
-def run(name, url, expected):
+def run(name, url, expected, key=None):
     """Runs every check against one server; prints a line each; {"client check": passed}."""
     results = {}
-    for client, check, call in checks(url.rstrip("/") + "/", expected):
+    for client, check, call in checks(url.rstrip("/") + "/", expected, key):
         try:
             problem = call()
         except Exception as error:  # a client's failure is a result to report, whatever its type
@@ -196,10 +216,14 @@ def run(name, url, expected):
     return results
 
 
-ours = run("ours", sys.argv[1], ENGLISH)
+arguments = sys.argv[1:]
+key = None
+if arguments[:1] == ["--key"]:
+    key, arguments = arguments[1], arguments[2:]
+ours = run("ours", arguments[0], ENGLISH, key)
 summary = {"ours": ours}
-if len(sys.argv) > 2:
-    summary["stock"] = run("stock", sys.argv[2], SPANISH)
+if len(arguments) > 1:
+    summary["stock"] = run("stock", arguments[1], SPANISH)
     missing = [name for name, passed in summary["stock"].items() if passed and not ours[name]]
 else:
     missing = [name for name, passed in ours.items() if not passed]
