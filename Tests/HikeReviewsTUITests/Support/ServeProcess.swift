@@ -12,7 +12,8 @@ struct ServeProcess {
     /// The pair data `make test` fetches.
     static let testPairs = CommandLineTests.testPairs
     static var hasTestPairs: Bool { FileManager.default.fileExists(atPath: testPairs + "/modes/spa-eng.mode") }
-    /// The Python of the interop venv (scripts/setup-interop): libretranslatepy, and the scripts.
+    /// The Python of the interop venv (scripts/setup-interop): the four LibreTranslate clients (libretranslatepy,
+    /// deep-translator, libretranslate-aio, translate), and the scripts.
     static let python = Paths.packageRoot.appendingPathComponent(".build/interop-venv/bin/python3").path
     static var hasPython: Bool { FileManager.default.isExecutableFile(atPath: python) }
     static let scripts = Paths.packageRoot.appendingPathComponent("Tests/HikeReviewsTUITests/ServeScripts").path
