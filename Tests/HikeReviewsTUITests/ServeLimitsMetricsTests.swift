@@ -39,6 +39,16 @@ struct ServeLimitsMetricsTests {
         #expect(status == 0)
     }
 
+    @Test func aTextSentAgainIsAMemoryHit() async throws {
+        let folder = try Scratch.folder("memory")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try await ServeProcess.start(Self.metrics, environment: ["HIKE_REVIEWS_CACHE=1", "HIKE_REVIEWS_CACHE_DIR=\(folder)"])
+        let result = try await ServeProcess.runScript("limits_metrics.py", [server.url, "memory"])
+        let status = try await server.stop()
+        #expect(result.output == "ok\n", "\(result.output)")
+        #expect(status == 0)
+    }
+
     @Test func aDaysLimit() async throws {
         let server = try await ServeProcess.start(["--daily-req-limit", "1"])
         let result = try await ServeProcess.runScript("limits_metrics.py", [server.url, "daily"])

@@ -11,6 +11,8 @@ usage: limits_metrics.py URL MODE [ARG]
   keys URL                serve --api-keys (keys k1 and k2) --req-limit 1: each key its own count
   peer URL                serve --req-limit 1: X-Forwarded-For is not who a client is; no /metrics
   forwarded URL           serve --req-limit 1 --trust-forwarded-for: it is
+  memory URL              serve --metrics --metrics-auth-token TOKEN with the translation
+                          memory on: a text sent again is a memory hit, not a pipeline's text
 Prints "ok" and exits 0, or prints what failed and exits 1.
 """
 import http.client
@@ -286,12 +288,27 @@ def forwarded(url):
     check([s for s, _, _ in answers] == [200, 200, 429], "trusted X-Forwarded-For: %s" % [(s, b[:120]) for s, _, b in answers])
 
 
+def memory(url):
+    sent = 0
+    for _ in range(10):
+        status, _, body = translate(url)
+        sent += 1
+        check(status == 200, "translate: %s %r" % (status, body))
+        # The memory may keep an entry a moment after its answer: send again until one is found.
+        if value(scrape(url), "hike_serve_memory_hits_total") >= 1:
+            break
+    after = scrape(url)
+    hits = value(after, "hike_serve_memory_hits_total")
+    translated = value(after, "hike_serve_texts_translated_total", engine="apertium")
+    check(hits >= 1 and translated >= 1 and hits + translated == sent, "%d sent: %s hits, %s by apertium" % (sent, hits, translated))
+
+
 def main():
     url, mode = sys.argv[1], sys.argv[2]
     extra = sys.argv[3] if len(sys.argv) > 3 else None
     try:
         {"minute": lambda: minute(url, extra), "daily": lambda: daily(url), "keys": lambda: keys(url),
-         "peer": lambda: peer(url), "forwarded": lambda: forwarded(url)}[mode]()
+         "peer": lambda: peer(url), "forwarded": lambda: forwarded(url), "memory": lambda: memory(url)}[mode]()
     except ValueError as error:
         failures.append("not the exposition format: %s" % error)
     if failures:
