@@ -29,8 +29,9 @@ public struct ServerOptions: Sendable {
 }
 
 /// Sends each request to LibreTranslate's or Apertium-APy's routes (APy's `/translate` is told
-/// apart by its `langpair`), after the checks both share: readable parameters, the API key,
-/// the request's limits and room in the queue. It answers OPTIONS and a wrong method itself,
+/// apart by its `langpair`), after the checks both share: readable parameters, the rate limits
+/// of its client, the API key, the request's limits and room in the queue; `/metrics` with
+/// `--metrics`. It counts every answer in `metrics`. It answers OPTIONS and a wrong method itself,
 /// and adds each API's CORS headers to its routes' answers.
 public struct Router: Sendable {
     let service: TranslationService

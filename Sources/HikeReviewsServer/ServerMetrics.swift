@@ -5,7 +5,7 @@ import TranslationEngine
 /// What `GET /metrics` reports (`serve --metrics`), in Prometheus's text exposition format:
 /// requests by route and status, their latency, and what the engine did with their texts.
 /// Counting costs one lock per request; the text is made only when scraped.
-public final class ServerMetrics: Sendable {
+final class ServerMetrics: Sendable {
     /// Latency buckets, seconds: from a listing (about a millisecond) to a long batch.
     static let buckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
 
@@ -39,7 +39,7 @@ public final class ServerMetrics: Sendable {
         var count = 0
     }
 
-    public init() {}
+    init() {}
 
     /// A request began (the in-flight gauge).
     func began() {
