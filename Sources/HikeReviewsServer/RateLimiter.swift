@@ -9,8 +9,8 @@ import Synchronization
 /// weighed by how much of it still overlaps the moving window, rounded up. That costs a few
 /// words per client whatever the limit, and it never admits more than the limit in a burst:
 /// three requests in a few seconds with a limit of 2 are refused the third even across a
-/// window's edge. The client table holds `maxClients` at most: a new client first drops the
-/// clients idle for two windows, else the one seen least recently.
+/// window's edge. The client table holds `maxClients` at most: when it is full a new client
+/// first drops the clients idle for two windows, else the least recently seen tenth.
 final class RateLimiter: Sendable {
     /// One window's limit: `count` requests per `seconds`, and its name in the 429 message.
     struct Limit: Sendable {
@@ -94,11 +94,14 @@ final class RateLimiter: Sendable {
     /// Clients known now (for tests of the bound).
     var clientCount: Int { clients.withLock { $0.count } }
 
+    /// Drops the clients idle for two windows, then the least recently seen down to 90% of the
+    /// bound, so the next tenth of new clients costs no scan (many addresses arriving at once
+    /// cannot make every request walk the table).
     private func makeRoom(in clients: inout [String: Client], now: Int64) {
         let span = 2 * (limits.map(\.seconds).max() ?? 60)
         clients = clients.filter { now - $0.value.lastSeen < span }
-        if clients.count >= maxClients, let oldest = clients.min(by: { $0.value.lastSeen < $1.value.lastSeen })?.key {
-            clients[oldest] = nil
-        }
+        let excess = clients.count - (maxClients - max(1, maxClients / 10))
+        guard excess > 0 else { return }
+        for key in clients.sorted(by: { $0.value.lastSeen < $1.value.lastSeen }).prefix(excess).map(\.key) { clients[key] = nil }
     }
 }
