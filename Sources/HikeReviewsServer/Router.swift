@@ -141,7 +141,9 @@ public struct Router: Sendable {
     func client(of request: HTTPRequest, _ parameters: RequestParameters) -> String {
         if let keys = options.apiKeys, case .text(let key)? = parameters["api_key"], keys.accepts(key) { return "key " + key }
         if options.trustForwardedFor, let first = request.headers["x-forwarded-for"]?.split(separator: ",").first {
-            let address = first.trimmingCharacters(in: .whitespaces)
+            // An address is at most 45 characters (IPv6 with IPv4); a longer one is cut, so one
+            // client table entry stays small whatever the header holds.
+            let address = first.trimmingCharacters(in: .whitespaces).prefix(64)
             if !address.isEmpty { return "address " + address }
         }
         return "address " + request.peer
