@@ -39,7 +39,7 @@ struct ApyRoutes {
     /// APy's error shape.
     static func error(_ status: Int, _ explanation: String, headers: [String: String] = [:]) -> HTTPResponse {
         let message = [400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
-                       413: "Payload Too Large", 414: "URI Too Long", 431: "Request Header Fields Too Large",
+                       413: "Payload Too Large", 414: "URI Too Long", 429: "Too Many Requests", 431: "Request Header Fields Too Large",
                        500: "Internal Server Error", 501: "Not Implemented", 503: "Service Unavailable"][status] ?? "Error"
         return .json(["status": "error", "code": status, "message": message, "explanation": explanation] as [String: Any],
                      status: status, headers: headers)

@@ -12,9 +12,12 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The body; a form body (urlencoded or multipart) is read by `RequestParameters` with `FormBody`.
     public var body: [UInt8]
+    /// The client's address (dotted IPv4), what the rate limits count by; empty when unknown.
+    public var peer: String
 
     public init(method: String, path: String, query: [(name: String, value: [UInt8])] = [], headers: [String: String] = [:],
-                body: [UInt8] = []) {
+                body: [UInt8] = [], peer: String = "") {
+        self.peer = peer
         self.method = method
         self.path = path
         self.query = query
@@ -73,6 +76,6 @@ extension HTTPResponse {
         return Array(head.utf8) + body
     }
 
-    static let reasonPhrases = [400: "Bad Request", 408: "Request Timeout", 414: "URI Too Long",
+    static let reasonPhrases = [400: "Bad Request", 408: "Request Timeout", 429: "Too Many Requests", 414: "URI Too Long",
                                 431: "Request Header Fields Too Large", 501: "Not Implemented"]
 }

@@ -247,7 +247,13 @@ public final class MicroHTTPServer: Sendable {
         }
         let query = ConnectionValues.all(connection, kind: .GET_ARGUMENT_KIND).map { (name: String(decoding: $0.name, as: UTF8.self), value: $0.value) }
         // A form body is read by RequestParameters (FormBody), off MHD's thread.
-        return HTTPRequest(method: exchange.method, path: exchange.path, query: query, headers: headers, body: exchange.body)
+        return HTTPRequest(method: exchange.method, path: exchange.path, query: query, headers: headers, body: exchange.body,
+                           peer: Self.dotted(hike_mhd_client_ipv4(connection)))
+    }
+
+    /// An IPv4 address in network order as `127.0.0.1`.
+    static func dotted(_ address: UInt32) -> String {
+        withUnsafeBytes(of: address) { $0.map(String.init).joined(separator: ".") }
     }
 
     /// Queues `response`; `closing` closes the connection after it (a request whose framing

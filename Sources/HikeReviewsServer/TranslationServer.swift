@@ -30,11 +30,13 @@ public final class TranslationServer: Sendable {
 
     /// Serves the packs installed now and the keys of `options` from the next request on; the
     /// requests in flight finish with what they started with. The bound on waiting texts
-    /// starts again (those in flight are not counted in it).
+    /// starts again (those in flight are not counted in it); the rate limits' counts and the
+    /// metrics go on as they were.
     public func reload(options: ServerOptions) {
-        let engine = routing.current.service.engine
-        routing.current = Router(service: TranslationService(engine: engine, queueLimit: queueLimit, apyListsPivots: apyListsPivots),
-                                 options: options)
+        let current = routing.current
+        // The rate limits' counts and the metrics go on: a reload is not a new client or a new server.
+        routing.current = Router(service: TranslationService(engine: current.service.engine, queueLimit: queueLimit, apyListsPivots: apyListsPivots),
+                                 options: options, limiter: current.limiter, metrics: current.metrics)
     }
 
     /// Starts listening; returns the port (the one asked, or the one found for port 0).

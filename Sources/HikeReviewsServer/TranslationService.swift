@@ -56,6 +56,9 @@ public final class TranslationService: Sendable {
         }
     }
 
+    /// Texts accepted and not answered yet.
+    public var queuedTexts: Int { queued.withLock { $0 } }
+
     /// Gives back what `admit` took.
     public func release(_ count: Int) {
         queued.withLock { $0 -= count }

@@ -16,7 +16,8 @@ struct RemoteLibreTranslateTests {
     static let python = libreTranslatePython
 
     /// LibreTranslate with the echo model for `pairs`, unpacked into a packages folder.
-    static func start(pairs: [String] = ["es:en", "de:en"]) throws -> LoopbackServer {
+    /// `arguments`: LibreTranslate options added to its command line (`--req-limit 2`).
+    static func start(pairs: [String] = ["es:en", "de:en"], arguments: [String] = []) throws -> LoopbackServer {
         let repository = try EchoArgosRepository.build(pairs: pairs)
         defer { try? FileManager.default.removeItem(atPath: repository) }
         let home = try Scratch.folder("libretranslate-home")
@@ -27,7 +28,8 @@ struct RemoteLibreTranslateTests {
                                             outputPath: home + "/unzip.log")
             #expect(status == 0)
         }
-        return try LoopbackServer([python, RemoteEngineTests.fixtures + "/libretranslate_loopback.py", home, packages])
+        let options = arguments.isEmpty ? [] : ["/usr/bin/env", "LOOPBACK_ARGS=" + arguments.joined(separator: " ")]
+        return try LoopbackServer(options + [python, RemoteEngineTests.fixtures + "/libretranslate_loopback.py", home, packages])
     }
 
     @Test func theCommandTranslatesThroughStockLibreTranslate() throws {

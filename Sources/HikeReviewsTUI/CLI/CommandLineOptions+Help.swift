@@ -11,6 +11,8 @@ extension CommandLineOptions {
                hike-reviews cache clear
                hike-reviews serve [--listen ADDR:PORT] [--api-keys FILE] [--char-limit N]
                                   [--connections-per-address N] [--request-deadline SECONDS] [--apy-pivots]
+                                  [--req-limit N] [--daily-req-limit N] [--trust-forwarded-for]
+                                  [--metrics] [--metrics-auth-token TOKEN]
                hike-reviews --help | --version
         Anywhere: --packs-url URL (a pack repository's index.json; again for more), --store DIR (the pack store),
                   --no-cache (translate without the translation memory),
@@ -98,6 +100,18 @@ extension CommandLineOptions {
                                the previous answer, its body within twice that (default 30); else 408.
           --apy-pivots         APy's /listPairs also lists routes through a third language (default: only
                                the directions packs ship, as APy lists them; /translate takes both)
+          --req-limit N        requests per client in a minute, at most, to the work routes (LibreTranslate's
+                               /translate and /detect, APy's /translate and /identifyLang); past it 429
+                               "Slowdown: N per 1 minute" (default: no limit). A client is its API key
+                               when keys are needed, else its address
+          --daily-req-limit N  the same per day (default: no limit)
+          --trust-forwarded-for
+                               a client's address is the first of X-Forwarded-For (only behind a proxy
+                               that sets it: a client can write any address there)
+          --metrics            GET /metrics answers in Prometheus's text format: requests by route and
+                               status, latency, queue, texts by engine, memory hits (default: off)
+          --metrics-auth-token TOKEN
+                               /metrics needs "Authorization: Bearer TOKEN" (else 401)
           Heads: a request target of 16 KiB, 100 query parameters, 100 header fields and 16 KiB of
           them at most (414, 400, 431); ambiguous framing (two Content-Lengths, Content-Length with
           Transfer-Encoding, whitespace before a colon) gets 400 and the connection closed.

@@ -20,6 +20,12 @@ enum ServeCommand {
         var requestDeadline = MicroHTTPServer.Limits().headDeadlineSeconds
         /// Whether APy's /listPairs adds routes through a third language.
         var apyPivots = false
+        /// Work requests per client in a minute and in a day, at most; nil: unlimited.
+        var reqLimit: Int?
+        var dailyReqLimit: Int?
+        var trustForwardedFor = false
+        var metrics = false
+        var metricsAuthToken: String?
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
@@ -57,11 +63,28 @@ enum ServeCommand {
                 }
                 options.requestDeadline = seconds
             case "--apy-pivots": options.apyPivots = true
+            case "--req-limit": options.reqLimit = try requestLimit(rest.popFirst(), name)
+            case "--daily-req-limit": options.dailyReqLimit = try requestLimit(rest.popFirst(), name)
+            case "--trust-forwarded-for": options.trustForwardedFor = true
+            case "--metrics": options.metrics = true
+            case "--metrics-auth-token":
+                guard let value = rest.popFirst(), !value.isEmpty, value.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+                    throw UsageError(message: "serve: --metrics-auth-token needs a TOKEN of printable ASCII without spaces")
+                }
+                options.metricsAuthToken = value
             default:
                 throw UsageError(message: "serve: unexpected argument '\(EscapedText.escaped(argument))'")
             }
         }
         return .serve(options)
+    }
+
+    /// A request limit: a number from 1 to 1000000, or -1 (LibreTranslate's word for none).
+    private static func requestLimit(_ value: String?, _ name: String) throws(UsageError) -> Int? {
+        guard let value, let limit = Int(value), limit == -1 || (1...1_000_000).contains(limit) else {
+            throw UsageError(message: "serve: \(name) needs a number of requests from 1 to 1000000 (or -1: no limit)")
+        }
+        return limit == -1 ? nil : limit
     }
 
     private static func address(_ value: String) -> (String, UInt16)? {
@@ -76,6 +99,11 @@ enum ServeCommand {
         var serverOptions = ServerOptions()
         serverOptions.charLimit = options.charLimit
         serverOptions.version = CommandLineOptions.version
+        serverOptions.reqLimit = options.reqLimit
+        serverOptions.dailyReqLimit = options.dailyReqLimit
+        serverOptions.trustForwardedFor = options.trustForwardedFor
+        serverOptions.metrics = options.metrics
+        serverOptions.metricsAuthToken = options.metricsAuthToken
         serverOptions.apiKeys = try options.apiKeys.map { path throws(APIKeys.Unreadable) in try APIKeys(contentsOf: path) }
         return serverOptions
     }

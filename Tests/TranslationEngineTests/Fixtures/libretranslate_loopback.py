@@ -9,7 +9,8 @@ its index for about a minute before it starts). Two offline workarounds, as LAB-
 its MiniSBD sentence splitter downloads a model on each request and answers 500 without it,
 so sentences are split by a regular expression instead; and waitress is handed a socket bound
 to 127.0.0.1 port 0, whose port goes to PORTFILE. It stops by itself when its standard input
-closes or after 10 minutes.
+closes or after 10 minutes. LOOPBACK_ARGS, split on spaces, adds LibreTranslate options
+(`--req-limit 2`, `--metrics`).
 """
 import os
 import re
@@ -59,5 +60,5 @@ threading.Timer(float(os.environ.get("LOOPBACK_LIFETIME", "600")), lambda: os._e
 
 from libretranslate import main  # noqa: E402  (the package exports its main())
 
-sys.argv = ["libretranslate", "--host", "127.0.0.1", "--port", "5000", "--threads", "4"]
+sys.argv = ["libretranslate", "--host", "127.0.0.1", "--port", "5000", "--threads", "4"] + os.environ.get("LOOPBACK_ARGS", "").split()
 main()
