@@ -67,6 +67,16 @@ public final class TranslationService: Sendable {
         await translator(to: target).translations(of: texts).map(\.outcome)
     }
 
+    /// Up to `count` other translations of a text this service translated (`response`), best
+    /// first and none equal to it: a neural model's n-best list (see
+    /// `TranslationSession.alternatives(of:count:)`). Empty for a route of a rule-based pair or
+    /// of more than one leg, which has none; such a route costs nothing more.
+    public func alternatives(to response: TranslationSession.Response, count: Int) async throws -> [String] {
+        guard count > 0, response.legs.count == 1, let leg = response.legs.first, leg.engine == .neural else { return [] }
+        let session = TranslationSession(sourceTag: leg.source, targetTag: leg.target, consent: nil, manager: nil, in: engine)
+        return try await session.alternatives(of: response.sourceText, count: count).filter { $0 != response.targetText }
+    }
+
     private func translator(to target: String) -> BatchTranslator {
         translators.withLock { translators in
             if let made = translators[target] { return made }

@@ -15,8 +15,9 @@ private let libreTranslatePython = Paths.packageRoot.appendingPathComponent(".bu
 struct RemoteLibreTranslateTests {
     static let python = libreTranslatePython
 
-    /// LibreTranslate with the echo model for `pairs`, unpacked into a packages folder.
-    static func start(pairs: [String] = ["es:en", "de:en"]) throws -> LoopbackServer {
+    /// LibreTranslate with the echo model for `pairs`, unpacked into a packages folder;
+    /// `environment` (`NAME=VALUE`) sets its options (`LT_ALTERNATIVES_LIMIT=3`).
+    static func start(pairs: [String] = ["es:en", "de:en"], environment: [String] = []) throws -> LoopbackServer {
         let repository = try EchoArgosRepository.build(pairs: pairs)
         defer { try? FileManager.default.removeItem(atPath: repository) }
         let home = try Scratch.folder("libretranslate-home")
@@ -27,7 +28,7 @@ struct RemoteLibreTranslateTests {
                                             outputPath: home + "/unzip.log")
             #expect(status == 0)
         }
-        return try LoopbackServer([python, RemoteEngineTests.fixtures + "/libretranslate_loopback.py", home, packages])
+        return try LoopbackServer(["/usr/bin/env"] + environment + [python, RemoteEngineTests.fixtures + "/libretranslate_loopback.py", home, packages])
     }
 
     @Test func theCommandTranslatesThroughStockLibreTranslate() throws {
