@@ -56,8 +56,8 @@ def well_formed(answer, texts, count, what):
               and all(isinstance(text, str) and text and text != best for text in found), f"{what}: {found!r} beside {best!r}")
 
 
-url = sys.argv[1]
-stock = sys.argv[2] if len(sys.argv) > 2 else None
+url = sys.argv[1].rstrip("/")
+stock = sys.argv[2].rstrip("/") if len(sys.argv) > 2 else None
 
 # 1. A neural pair: the echo model copies its input best, and its next hypotheses differ from it.
 for count in (2, 3):
