@@ -17,6 +17,8 @@ NOT_A_NUMBER = "Invalid request: alternatives parameter is not a number"
 TOO_MANY = "Invalid request: alternatives parameter must be <= 3"
 ONE = "Der Abstieg nach Caín war lang, aber wunderschön."
 TWO = "Die Hütte war voll. Der Weg war steil."
+LONG = ONE + " Die Hütte war voll und das Essen war gut."
+SPANISH = "El perro bebe agua y el gato come pescado en la cocina."
 
 
 def check(condition, what):
@@ -86,6 +88,16 @@ check(answer == {"alternatives": [], "translatedText": plain.get("translatedText
 answer = alternatives_of(url, ["El perro bebe agua.", "Es bueno."], 2, source="es", as_json=False)
 check(answer.get("alternatives") == [[], []], f"es->en array: {answer}")
 
+# 3b. source=auto: each text's list by the language found (German: the neural pair; Spanish:
+# Apertium's); a route through a third language (de->es: neural to English, then Apertium) has
+# no list of its own.
+answer = alternatives_of(url, [LONG, SPANISH], 2, source="auto")
+check([found.get("language") for found in answer.get("detectedLanguage", [])] == ["de", "es"], f"auto: {answer}")
+check([len(found) for found in answer.get("alternatives", [])] == [2, 0], f"auto: lists {answer}")
+well_formed(answer, [LONG, SPANISH], 2, "auto array")
+status, answer = post(url, {"q": ONE, "source": "de", "target": "es", "alternatives": 2})
+check(status == 200 and answer.get("alternatives") == [] and answer.get("translatedText"), f"de->es by way of en: {status} {answer}")
+
 # 4. None asked: no field (0, absent, negative, as LibreTranslate's max(0, int(...))).
 for value, as_json in [(0, True), (-2, True), ("-1", False), ("0", False)]:
     answer = alternatives_of(url, ONE, value, as_json=as_json)
@@ -111,8 +123,10 @@ if stock:
     def plain_text(texts):
         return [text.replace("<s>", "").lower() for text in texts]
 
-    for q, count, as_json in [(ONE, 2, True), (ONE, 3, False), ([ONE, TWO], 3, True), ([ONE, "   "], 2, True)]:
-        ours, theirs = alternatives_of(url, q, count, as_json=as_json), alternatives_of(stock, q, count, as_json=as_json)
+    for q, count, as_json, source in [(ONE, 2, True, "de"), (ONE, 3, False, "de"), ([ONE, TWO], 3, True, "de"),
+                                      ([ONE, "   "], 2, True, "de"), (LONG, 2, True, "auto")]:
+        ours = alternatives_of(url, q, count, source=source, as_json=as_json)
+        theirs = alternatives_of(stock, q, count, source=source, as_json=as_json)
         check(sorted(ours) == sorted(theirs), f"{q!r} alternatives={count}: fields ours {sorted(ours)}, stock {sorted(theirs)}")
         if isinstance(q, list):
             pairs = zip(ours.get("alternatives", []), theirs.get("alternatives", []))
