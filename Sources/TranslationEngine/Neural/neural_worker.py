@@ -244,10 +244,11 @@ class Worker:
     def answer_hypotheses(self, request_id, parts, count):
         """Translates one prepared request into `count` hypotheses: (id, best, error, others).
         Hypothesis k of the text is hypothesis k of each of its sentences, as Argos Translate
-        joins them; a sentence with fewer hypotheses lends its last one."""
+        joins them; a sentence with fewer hypotheses lends its last one. A long text reports
+        progress between slices, as a batch does, so its wider beam is not taken for a hang."""
         sources = [chunk for part in parts if isinstance(part, list) for chunk in part]
         try:
-            outputs = iter(self.translate(sources, hypotheses=count))
+            outputs = iter(self.translate(sources, report_progress, hypotheses=count))
         except Exception as error:
             return (request_id, None, "translation failed: %s" % error)
         texts = [[] for _ in range(count)]

@@ -48,6 +48,20 @@ extension NeuralWorkerHypothesesTests {
         #expect(batches.map { Set($0.texts) } == [Set(plain)], "\(batches.map(\.texts))")
     }
 
+    @Test func aLongTextsNBestListReportsProgressBetweenSlices() async throws {
+        // 100 sentences make 4 slices of at most 32: progress after each but the last, as for a
+        // batch, so a wide beam on a long text is never taken for silence.
+        let worker = try NeuralFixtures.echoWorker()
+        defer { worker.shutdown() }
+        try await worker.start()
+        let text = (0..<100).map { "Die Hütte Nummer \($0) war geschlossen." }.joined(separator: " ")
+        let found = try await worker.hypotheses(of: text, count: 2, timeout: .seconds(120))
+        #expect(found.count == 2 && found.first == text)
+        let reports = try #require(worker.slot.child).progressReports
+        #expect(reports >= 3, "\(reports) progress reports for 4 slices")
+        #expect(worker.generationCount == 1)
+    }
+
     @Test func aWhitespaceTextIsItsOwnOnlyHypothesisAndTooManyAreCapped() async throws {
         let worker = try NeuralFixtures.echoWorker()
         defer { worker.shutdown() }
