@@ -212,7 +212,8 @@ final class WorkerProcess: Sendable {
                     continuation.resume(throwing: Failure(error: error))
                 case .success(let id):
                     watch(id, at: .now() + interval, interval: timeout)
-                    var line = (try? Self.encoder.encode(Request(id: id, text: text, hypotheses: hypotheses > 1 ? hypotheses : nil))).map { [UInt8]($0) } ?? []
+                    let request = Request(id: id, text: text, hypotheses: hypotheses > 1 ? hypotheses : nil)
+                    var line = (try? Self.encoder.encode(request)).map { [UInt8]($0) } ?? []
                     line.append(UInt8(ascii: "\n"))
                     // EPIPE: the worker is gone; the reader's EOF fails every waiter.
                     if !FileDescriptorIO.writeAll(nonBlocking: process.inputFD, line, abandoned: { hasFailed }) {

@@ -7,11 +7,12 @@ sentencepiece.model. Once the model is loaded the worker writes {"ready": true, 
 (or {"ready": false, "error": "..."} and exits 2). Then each request line
 {"id": N, "text": "..."} gets one answer line {"id": N, "text": "...", "error": null}, or
 {"id": N, "text": null, "error": "..."} for a request it cannot translate (invalid JSON gets
-"id": null). A request may ask for an n-best list with "num_hypotheses": N (2 or more); its
+"id": null). A request may ask for an n-best list with "num_hypotheses": N (2 to 16); its
 answer then adds "alternatives": the other N-1 hypotheses, best first (CTranslate2's
 `num_hypotheses`, with a beam at least N wide, as Argos Translate asks for them). Such a request
-is translated in a call of its own, so the requests batched beside it decode as they always do. Answers may come in any order: match them by id. A batch too big for one call
-is translated in slices, and after each slice but the last the worker writes {"progress": N}
+is translated in a call of its own, so the requests batched beside it decode as they always do.
+Answers may come in any order: match them by id. A batch too big for one call is translated
+in slices, and after each slice but the last the worker writes {"progress": N}
 (sentences done so far): a worker that is working is never silent for long, so silence means
 it hangs. The worker exits when stdin closes, after answering what it has read.
 
