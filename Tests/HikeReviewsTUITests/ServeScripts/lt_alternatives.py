@@ -105,14 +105,15 @@ for value, as_json in [(0, True), (-2, True), ("-1", False), ("0", False)]:
 status, answer = post(url, {"q": ONE, "source": "de", "target": "en"})
 check(status == 200 and "alternatives" not in answer, f"no alternatives: {status} {answer}")
 
-# 5. Python's int: a JSON 2.7 is 2, a string " 2 " is 2.
+# 5. Python's int: a JSON 2.7 is 2, true is 1, a string " 2 " is 2.
 check(len(alternatives_of(url, ONE, 2.7).get("alternatives", [])) == 2, "JSON 2.7 reads as 2")
+check(len(alternatives_of(url, ONE, True).get("alternatives", [])) == 1, "JSON true reads as 1")
 check(len(alternatives_of(url, ONE, " 2 ", as_json=False).get("alternatives", [])) == 2, "form ' 2 ' reads as 2")
 
 # 6. Refusals, LibreTranslate's words.
 for value, as_json, error in [("x", False, NOT_A_NUMBER), ("2.5", False, NOT_A_NUMBER), ("", False, NOT_A_NUMBER),
                               ("x", True, NOT_A_NUMBER), ([2], True, NOT_A_NUMBER), (4, True, TOO_MANY),
-                              ("4", False, TOO_MANY), ("99999999999999999999999", False, TOO_MANY)]:
+                              ("4", False, TOO_MANY), ("99999999999999999999999", False, TOO_MANY), (1e30, True, TOO_MANY)]:
     status, answer = post(url, {"q": ONE, "source": "de", "target": "en", "alternatives": value}, as_json)
     check((status, answer) == (400, {"error": error}), f"alternatives={value!r} ({'JSON' if as_json else 'form'}): {status} {answer}")
 
@@ -123,7 +124,8 @@ if stock:
     def plain_text(texts):
         return [text.replace("<s>", "").lower() for text in texts]
 
-    for q, count, as_json, source in [(ONE, 2, True, "de"), (ONE, 3, False, "de"), ([ONE, TWO], 3, True, "de"),
+    for q, count, as_json, source in [(ONE, 2, True, "de"), (ONE, 3, False, "de"), (ONE, True, True, "de"), (ONE, 2.7, True, "de"),
+                                      (ONE, " 2 ", False, "de"), ([ONE, TWO], 3, True, "de"),
                                       ([ONE, "   "], 2, True, "de"), (LONG, 2, True, "auto")]:
         ours = alternatives_of(url, q, count, source=source, as_json=as_json)
         theirs = alternatives_of(stock, q, count, source=source, as_json=as_json)
@@ -138,7 +140,7 @@ if stock:
         ours, theirs = alternatives_of(url, ONE, value, as_json=as_json), alternatives_of(stock, ONE, value, as_json=as_json)
         check(sorted(ours) == sorted(theirs) == ["translatedText"], f"alternatives={value!r}: ours {ours}, stock {theirs}")
     # Not a JSON string that is no number: stock answers 500 (its int() fails outside its try).
-    for value, as_json in [("x", False), ("2.5", False), (4, True), ("4", False)]:
+    for value, as_json in [("x", False), ("2.5", False), (4, True), ("4", False), (1e30, True)]:
         ours = post(url, {"q": ONE, "source": "de", "target": "en", "alternatives": value}, as_json)
         theirs = post(stock, {"q": ONE, "source": "de", "target": "en", "alternatives": value}, as_json)
         check(ours == theirs, f"alternatives={value!r}: ours {ours}, stock {theirs}")
