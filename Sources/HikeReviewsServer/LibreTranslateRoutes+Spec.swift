@@ -5,7 +5,7 @@ extension LibreTranslateRoutes {
     /// answers: both APIs' routes, their parameters as read here, and their answers.
     ///
     /// Written for this server, not copied: it names only the parameters the routes read
-    /// (no `alternatives`, `format` only `text`), the limits in force, and APy's routes.
+    /// (`format` only `text`), the limits in force, and APy's routes.
     static func spec(_ options: ServerOptions) -> [String: Any] {
         let limits = "at most \(options.textsPerRequest) texts and \(options.charLimit) characters (Unicode code points) per request"
         let key = options.apiKeys == nil ? "API key (this server needs none)" : "API key (this server needs one of its keys)"
@@ -30,6 +30,8 @@ extension LibreTranslateRoutes {
                         form("source", "string", "Source language code, or \"auto\" to detect each text's", required: true),
                         form("target", "string", "Target language code", required: true),
                         form("format", "string", "Format of the texts: only plain text is translated", enumeration: ["text"]),
+                        form("alternatives", "integer",
+                             "How many other translations to give besides each one, at most \(alternativesLimit) (default 0): a neural model's next best; a rule-based (Apertium) pair has none"),
                         form("api_key", "string", key),
                     ], [
                         "200": answer("Translation(s): in a source=auto batch, a text whose language cannot be told or has no route comes back as it is",
@@ -102,6 +104,7 @@ extension LibreTranslateRoutes {
             "translate": ["type": "object", "required": ["translatedText"], "properties": [
                 "translatedText": ["description": "The translation: a string for one text, an array for an array"],
                 "detectedLanguage": ["description": "With source=auto: a detection (an array of them for an array)"],
+                "alternatives": ["description": "With alternatives above 0: the other translations, best first (an array of such arrays for an array); empty where there are none"],
             ]],
             "error-response": ["type": "object", "properties": ["error": ["type": "string", "description": "Error message, one line"]]],
             "apy-error": ["type": "object", "properties": [

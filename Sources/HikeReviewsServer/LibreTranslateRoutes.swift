@@ -99,7 +99,7 @@ struct LibreTranslateRoutes {
         case nil: .failure(Refusal(.error(400, "Invalid request: missing q parameter")))
         case .text(let text): .success(([text], false))
         case .texts(let texts): .success((texts, true))
-        case .wrongType: .failure(Refusal(.error(400, "Invalid request: q must be a string or an array of strings")))
+        case .wrongType, .number: .failure(Refusal(.error(400, "Invalid request: q must be a string or an array of strings")))
         }
     }
 
@@ -119,6 +119,11 @@ struct LibreTranslateRoutes {
         }
         guard let source, !source.isEmpty else { return .error(400, "Invalid request: missing source parameter") }
         guard let target, !target.isEmpty else { return .error(400, "Invalid request: missing target parameter") }
+        let alternatives: Int
+        switch Self.alternativesCount(parameters["alternatives"]) {
+        case .failure(let refusal): return refusal.response
+        case .success(let count): alternatives = count
+        }
         if let format, format != "text" {
             return .error(400, "Invalid request: format '\(MicroHTTPServer.printable(format))' is not supported; this server translates plain text (format=text)")
         }
@@ -162,6 +167,12 @@ struct LibreTranslateRoutes {
         }
         var answer: [String: Any] = ["translatedText": isArray ? translated as Any : translated[0]]
         if source == "auto" { answer["detectedLanguage"] = isArray ? detected as Any : detected[0] }
+        if alternatives > 0 {
+            switch await self.alternatives(alternatives, of: zip(work.map(\.0), outcomes), among: texts.count, isArray: isArray) {
+            case .failure(let refusal): return refusal.response
+            case .success(let found): answer["alternatives"] = isArray ? found as Any : found[0]
+            }
+        }
         return .json(answer)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// A request's parameters from wherever the client put them: the query string, then a form
 /// body, then a JSON object body (a later source wins). Values are strings, arrays of strings
-/// (a JSON array, or a form field given more than once), or something else (a JSON number,
+/// (a JSON array, or a form field given more than once), JSON numbers, or something else (a JSON
 /// object, ...), which the routes refuse by name. A text holding U+0000 is refused wherever it
 /// came from: Apertium's pipelines read NUL as the end of a text, so it would silently cut the
 /// translation.
@@ -10,6 +10,8 @@ struct RequestParameters: Sendable {
     enum Value: Sendable, Equatable {
         case text(String)
         case texts([String])
+        /// A JSON number (or true or false, 1 and 0 as in Python): a count such as `alternatives`.
+        case number(Double)
         /// A JSON value of another type, or an array holding one.
         case wrongType
     }
@@ -62,6 +64,7 @@ struct RequestParameters: Sendable {
                 let texts = try array.compactMap { $0 as? String }.map { text throws(Invalid) in try Self.checked(text, name) }
                 values[name] = texts.count == array.count ? .texts(texts) : .wrongType
             case is NSNull: values[name] = nil
+            case let number as NSNumber: values[name] = .number(number.doubleValue)
             default: values[name] = .wrongType
             }
         }

@@ -19,6 +19,9 @@ public final class TranslationService: Sendable {
     public let apyListsPivots: Bool
     private let recognizer: LanguageRecognizer
     private let translators = Mutex<[String: BatchTranslator]>([:])
+    /// One session per neural leg asked for alternatives, kept like the translators: a session
+    /// reads the catalog when it is made, which an array of texts should not pay for each time.
+    private let nBestSessions = Mutex<[TranslationSession.Leg: TranslationSession]>([:])
     private let queued = Mutex(0)
 
     public init(engine: Engine, queueLimit: Int = 4096, apyListsPivots: Bool = false) {
@@ -68,6 +71,21 @@ public final class TranslationService: Sendable {
     /// order; never downloads.
     public func translate(_ texts: [BatchTranslator.Text], to target: String) async -> [BatchTranslator.Outcome] {
         await translator(to: target).translations(of: texts).map(\.outcome)
+    }
+
+    /// Up to `count` other translations of a text this service translated (`response`), best
+    /// first and none equal to it: a neural model's n-best list (see
+    /// `TranslationSession.alternatives(of:count:)`). Empty for a route of a rule-based pair or
+    /// of more than one leg, which has none; such a route costs nothing more.
+    public func alternatives(to response: TranslationSession.Response, count: Int) async throws -> [String] {
+        guard count > 0, response.legs.count == 1, let leg = response.legs.first, leg.engine == .neural else { return [] }
+        let session = nBestSessions.withLock { sessions in
+            if let made = sessions[leg] { return made }
+            let made = TranslationSession(sourceTag: leg.source, targetTag: leg.target, consent: nil, manager: nil, in: engine)
+            sessions[leg] = made
+            return made
+        }
+        return try await session.alternatives(of: response.sourceText, count: count).filter { $0 != response.targetText }
     }
 
     private func translator(to target: String) -> BatchTranslator {

@@ -16,8 +16,9 @@ struct RemoteLibreTranslateTests {
     static let python = libreTranslatePython
 
     /// LibreTranslate with the echo model for `pairs`, unpacked into a packages folder.
-    /// `arguments`: LibreTranslate options added to its command line (`--req-limit 2`).
-    static func start(pairs: [String] = ["es:en", "de:en"], arguments: [String] = []) throws -> LoopbackServer {
+    /// `arguments`: LibreTranslate options added to its command line (`--req-limit 2`);
+    /// `environment` (`NAME=VALUE`) sets options it reads from variables (`LT_ALTERNATIVES_LIMIT=3`).
+    static func start(pairs: [String] = ["es:en", "de:en"], arguments: [String] = [], environment: [String] = []) throws -> LoopbackServer {
         let repository = try EchoArgosRepository.build(pairs: pairs)
         defer { try? FileManager.default.removeItem(atPath: repository) }
         let home = try Scratch.folder("libretranslate-home")
@@ -28,8 +29,8 @@ struct RemoteLibreTranslateTests {
                                             outputPath: home + "/unzip.log")
             #expect(status == 0)
         }
-        let options = arguments.isEmpty ? [] : ["/usr/bin/env", "LOOPBACK_ARGS=" + arguments.joined(separator: " ")]
-        return try LoopbackServer(options + [python, RemoteEngineTests.fixtures + "/libretranslate_loopback.py", home, packages])
+        let options = arguments.isEmpty ? environment : environment + ["LOOPBACK_ARGS=" + arguments.joined(separator: " ")]
+        return try LoopbackServer(["/usr/bin/env"] + options + [python, RemoteEngineTests.fixtures + "/libretranslate_loopback.py", home, packages])
     }
 
     @Test func theCommandTranslatesThroughStockLibreTranslate() throws {

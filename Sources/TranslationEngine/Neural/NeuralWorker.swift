@@ -80,9 +80,26 @@ public final class NeuralWorker: Sendable, PoolMember {
     /// nothing at all (no answer, no progress). A worker translating a long text reports
     /// progress, so the limit holds for texts of any length up to `maxTextCharacters`.
     public func translate(_ text: String, timeout: Duration) async throws -> String {
+        try await request(text, hypotheses: 1, timeout: timeout).text
+    }
+
+    /// The most hypotheses `hypotheses(of:count:timeout:)` asks for: each one widens the beam,
+    /// and the worker refuses more than 16.
+    public static let maxHypotheses = 16
+
+    /// Translates `text` into up to `count` hypotheses, best first (CTranslate2's n-best list,
+    /// from a beam at least `count` wide): the first is what `translate` would answer with
+    /// `count` up to 4, Argos Translate's beam. Hypotheses may repeat (two sentences' lists
+    /// joined). Throws as `translate` does.
+    public func hypotheses(of text: String, count: Int, timeout: Duration) async throws -> [String] {
+        let answer = try await request(text, hypotheses: min(max(1, count), Self.maxHypotheses), timeout: timeout)
+        return [answer.text] + answer.alternatives
+    }
+
+    private func request(_ text: String, hypotheses: Int, timeout: Duration) async throws -> WorkerProcess.Answer {
         try slot.begin()
         defer { slot.end() }
-        if text.allSatisfy(\.isWhitespace) { return text }
+        if text.allSatisfy(\.isWhitespace) { return WorkerProcess.Answer(text: text) }
         if text.unicodeScalars.count > Self.maxTextCharacters {
             throw ChildProcessError.requestRefused("text longer than \(Self.maxTextCharacters) characters")
         }
@@ -95,7 +112,7 @@ public final class NeuralWorker: Sendable, PoolMember {
             try checkResponsive()
             let child = try await generation()
             do {
-                let answer = try await child.submit(text, timeout: timeout)
+                let answer = try await child.submit(text, hypotheses: hypotheses, timeout: timeout)
                 // A worker that answers is healthy: the crashes before were charged to requests
                 // that have been retried alone since.
                 slot.clearCrashes()

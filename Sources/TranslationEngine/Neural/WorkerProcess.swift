@@ -17,7 +17,7 @@ final class WorkerProcess: Sendable {
     }
 
     struct Waiter {
-        var continuation: CheckedContinuation<String, any Error>
+        var continuation: CheckedContinuation<Answer, any Error>
         var submitted: ContinuousClock.Instant
     }
 
@@ -45,11 +45,27 @@ final class WorkerProcess: Sendable {
         var id: UInt64?
         var text: String?
         var error: String?
+        /// The other hypotheses of an n-best request, best first.
+        var alternatives: [String]?
     }
 
     struct Request: Encodable {
         var id: UInt64
         var text: String
+        /// How many hypotheses to answer with; nil (not sent) for the usual one.
+        var hypotheses: Int?
+
+        /// CTranslate2's name for it, which also sorts after "id".
+        enum CodingKeys: String, CodingKey {
+            case id, text
+            case hypotheses = "num_hypotheses"
+        }
+    }
+
+    /// A translation, and for an n-best request the worker's other hypotheses, best first.
+    struct Answer: Sendable {
+        var text: String
+        var alternatives: [String] = []
     }
 
     /// Sorted keys put "id" first, where the worker finds it even in a line too long to parse.
@@ -179,7 +195,10 @@ final class WorkerProcess: Sendable {
     /// (counted from the later of this request's submission and the worker's last answer, so a
     /// request queued behind a long batch is not timed out while answers keep coming);
     /// `ChildProcessError.requestRefused` when the worker answers this request with an error.
-    func submit(_ text: String, timeout: Duration) async throws -> String {
+    ///
+    /// `hypotheses` above 1 asks for an n-best list: the answer then carries up to
+    /// `hypotheses - 1` alternatives.
+    func submit(_ text: String, hypotheses: Int = 1, timeout: Duration) async throws -> Answer {
         let interval = ChildProcess.interval(timeout)
         return try await withCheckedThrowingContinuation { continuation in
             writer.async { [self] in
@@ -193,7 +212,8 @@ final class WorkerProcess: Sendable {
                     continuation.resume(throwing: Failure(error: error))
                 case .success(let id):
                     watch(id, at: .now() + interval, interval: timeout)
-                    var line = (try? Self.encoder.encode(Request(id: id, text: text))).map { [UInt8]($0) } ?? []
+                    let request = Request(id: id, text: text, hypotheses: hypotheses > 1 ? hypotheses : nil)
+                    var line = (try? Self.encoder.encode(request)).map { [UInt8]($0) } ?? []
                     line.append(UInt8(ascii: "\n"))
                     // EPIPE: the worker is gone; the reader's EOF fails every waiter.
                     if !FileDescriptorIO.writeAll(nonBlocking: process.inputFD, line, abandoned: { hasFailed }) {
@@ -321,7 +341,7 @@ final class WorkerProcess: Sendable {
         }
         guard let waiter else { return }
         if let text = message.text, message.error == nil {
-            waiter.continuation.resume(returning: text)
+            waiter.continuation.resume(returning: Answer(text: text, alternatives: message.alternatives ?? []))
         } else {
             waiter.continuation.resume(throwing: ChildProcessError.requestRefused(message.error ?? "no text in the answer"))
         }

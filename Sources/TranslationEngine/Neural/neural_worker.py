@@ -7,8 +7,12 @@ sentencepiece.model. Once the model is loaded the worker writes {"ready": true, 
 (or {"ready": false, "error": "..."} and exits 2). Then each request line
 {"id": N, "text": "..."} gets one answer line {"id": N, "text": "...", "error": null}, or
 {"id": N, "text": null, "error": "..."} for a request it cannot translate (invalid JSON gets
-"id": null). Answers may come in any order: match them by id. A batch too big for one call
-is translated in slices, and after each slice but the last the worker writes {"progress": N}
+"id": null). A request may ask for an n-best list with "num_hypotheses": N (2 to 16); its
+answer then adds "alternatives": the other N-1 hypotheses, best first (CTranslate2's
+`num_hypotheses`, with a beam at least N wide, as Argos Translate asks for them). Such a request
+is translated in a call of its own, so the requests batched beside it decode as they always do.
+Answers may come in any order: match them by id. A batch too big for one call is translated
+in slices, and after each slice but the last the worker writes {"progress": N}
 (sentences done so far): a worker that is working is never silent for long, so silence means
 it hangs. The worker exits when stdin closes, after answering what it has read.
 
@@ -160,9 +164,10 @@ class Worker:
                 parts.append(segment)
         return parts
 
-    def translate(self, sources, report=None):
+    def translate(self, sources, report=None, hypotheses=1):
         """Translates in slices of similar lengths (longest first, as CTranslate2 sorts a
-        batch), calling `report(done)` after each slice but the last."""
+        batch), calling `report(done)` after each slice but the last. With `hypotheses` above 1,
+        each output is the list of that many hypotheses, best first."""
         if not sources:
             return []
         order = sorted(range(len(sources)), key=lambda index: -len(sources[index]))
@@ -179,20 +184,25 @@ class Worker:
         for number, indices in enumerate(slices):
             if self.fault_slice_seconds and report:
                 time.sleep(self.fault_slice_seconds)
-            for index, output in zip(indices, self.translate_slice([sources[index] for index in indices])):
+            for index, output in zip(indices, self.translate_slice([sources[index] for index in indices], hypotheses)):
                 outputs[index] = output
             done += len(indices)
             if report and number + 1 < len(slices):
                 report(done)
         return outputs
 
-    def translate_slice(self, sources):
+    def translate_slice(self, sources, hypotheses=1):
         options = dict(beam_size=BEAM_SIZE, length_penalty=LENGTH_PENALTY, replace_unknowns=True,
                        max_decoding_length=MAX_DECODING_LENGTH, max_batch_size=MAX_BATCH_SIZE)
+        if hypotheses > 1:
+            # A beam narrower than the list asked for could not fill it.
+            options.update(beam_size=max(BEAM_SIZE, hypotheses), num_hypotheses=hypotheses)
         if self.target_prefix:
             options["target_prefix"] = [self.target_prefix] * len(sources)
         results = self.translator.translate_batch(sources, **options)
         skip = len(self.target_prefix) if self.target_prefix else 0
+        if hypotheses > 1:
+            return [[hypothesis[skip:] for hypothesis in result.hypotheses] for result in results]
         return [result.hypotheses[0][skip:] for result in results]
 
     def fits_one_slice(self, parts):
@@ -232,6 +242,29 @@ class Worker:
             answers.append((request_id, "".join(text), None))
         return answers
 
+    def answer_hypotheses(self, request_id, parts, count):
+        """Translates one prepared request into `count` hypotheses: (id, best, error, others).
+        Hypothesis k of the text is hypothesis k of each of its sentences, as Argos Translate
+        joins them; a sentence with fewer hypotheses lends its last one. A long text reports
+        progress between slices, as a batch does, so its wider beam is not taken for a hang."""
+        sources = [chunk for part in parts if isinstance(part, list) for chunk in part]
+        try:
+            outputs = iter(self.translate(sources, report_progress, hypotheses=count))
+        except Exception as error:
+            return (request_id, None, "translation failed: %s" % error)
+        texts = [[] for _ in range(count)]
+        for part in parts:
+            if isinstance(part, str):
+                for text in texts:
+                    text.append(part)
+                continue
+            for index, _ in enumerate(part):
+                found = next(outputs) or [[]]
+                for number, text in enumerate(texts):
+                    text.append(detokenize(found[min(number, len(found) - 1)], first=index == 0))
+        joined = ["".join(text) for text in texts]
+        return (request_id, joined[0], None, joined[1:])
+
 
 def read_requests(stream, inbox, max_line_bytes):
     """Reads request lines into `inbox` (None at end of input); never raises."""
@@ -247,7 +280,7 @@ def read_requests(stream, inbox, max_line_bytes):
                 if not rest or rest.endswith(b"\n"):
                     break
             inbox.put((int(match.group(1)) if match else None, None,
-                       "request longer than %d bytes" % max_line_bytes))
+                       "request longer than %d bytes" % max_line_bytes, 1))
             continue
         if not line.strip():
             continue
@@ -255,20 +288,27 @@ def read_requests(stream, inbox, max_line_bytes):
     inbox.put(None)
 
 
+# The longest n-best list a request may ask for: each hypothesis widens the beam.
+MAX_HYPOTHESES = 16
+
+
 def parse_request(line):
-    """(id, text, None) for a valid request line, else (id or None, None, error)."""
+    """(id, text, None, hypotheses) for a valid request line, else (id or None, None, error, 1)."""
     try:
         request = json.loads(line)
     except ValueError as error:
-        return (None, None, "invalid JSON: %s" % error)
+        return (None, None, "invalid JSON: %s" % error, 1)
     if not isinstance(request, dict):
-        return (None, None, "invalid request: not an object")
+        return (None, None, "invalid request: not an object", 1)
     request_id, text = request.get("id"), request.get("text")
+    hypotheses = request.get("num_hypotheses", 1)
     if not isinstance(request_id, int) or isinstance(request_id, bool):
-        return (None, None, "invalid request: id must be an integer")
+        return (None, None, "invalid request: id must be an integer", 1)
     if not isinstance(text, str):
-        return (request_id, None, "invalid request: text must be a string")
-    return (request_id, text, None)
+        return (request_id, None, "invalid request: text must be a string", 1)
+    if not isinstance(hypotheses, int) or isinstance(hypotheses, bool) or not 1 <= hypotheses <= MAX_HYPOTHESES:
+        return (request_id, None, "invalid request: num_hypotheses must be an integer from 1 to %d" % MAX_HYPOTHESES, 1)
+    return (request_id, text, None, hypotheses)
 
 
 # Answers and progress come from two threads (the lead request's and the rest's): one line at a time.
@@ -286,8 +326,11 @@ def write(answers):
         return
     with OUTPUT_LOCK:
         out = sys.stdout
-        for request_id, text, error in answers:
-            out.write(json.dumps({"id": request_id, "text": text, "error": error}) + "\n")
+        for answer in answers:
+            line = {"id": answer[0], "text": answer[1], "error": answer[2]}
+            if len(answer) > 3:
+                line["alternatives"] = answer[3]
+            out.write(json.dumps(line) + "\n")
         out.flush()
 
 
@@ -333,18 +376,21 @@ def serve(worker, inbox):
         item = inbox.get()
         idle = last_end is None or time.monotonic() - last_end >= worker.idle_seconds
         deadline = time.monotonic() + GATHER_SECONDS
-        batch, refused, pieces = [], [], 0
+        batch, nbest, refused, pieces = [], [], [], 0
         while True:
             if item is None:
                 finished = True
                 break
-            request_id, text, error = item
+            request_id, text, error, hypotheses = item
             if error is None and len(text) > worker.max_text_chars:
                 error = "text longer than %d characters" % worker.max_text_chars
             if error is None:
                 try:
                     parts = worker.prepare(text)
-                    batch.append((request_id, parts, text))
+                    if hypotheses > 1:
+                        nbest.append((request_id, parts, hypotheses))
+                    else:
+                        batch.append((request_id, parts, text))
                     pieces += sum(len(chunk) for part in parts if isinstance(part, list) for chunk in part)
                 except Exception as failure:
                     refused.append((request_id, None, "could not tokenize: %s" % failure))
@@ -353,7 +399,7 @@ def serve(worker, inbox):
             if pieces >= worker.token_budget:
                 break
             try:
-                if len(batch) + len(refused) < worker.gather_requests:
+                if len(batch) + len(nbest) + len(refused) < worker.gather_requests:
                     item = inbox.get()
                 elif deadline > time.monotonic():
                     item = inbox.get(timeout=max(deadline - time.monotonic(), 0))
@@ -378,6 +424,9 @@ def serve(worker, inbox):
             translate_and_write(worker, batch, None, report_progress)
         if beside:
             beside.join()
+        # n-best requests (rare: a server's `alternatives`) after the batch, each in its own call.
+        for request_id, parts, hypotheses in nbest:
+            write([worker.answer_hypotheses(request_id, parts, hypotheses)])
         last_end = time.monotonic()
 
 

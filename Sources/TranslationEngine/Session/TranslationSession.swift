@@ -119,7 +119,7 @@ public actor TranslationSession {
         didSet { plannedRoutes = [:] }
     }
     private var plannedRoutes: [String: [Direction]] = [:]
-    private let pool: PipelinePool
+    let pool: PipelinePool
     /// Asked before packs are downloaded; without one, missing packs throw `notInstalled`.
     nonisolated let consent: (any ConsentHandler)?
     nonisolated let manager: PackManager?
@@ -152,7 +152,7 @@ public actor TranslationSession {
     private nonisolated let cancelled = Mutex(false)
     var isCancelled: Bool { cancelled.withLock { $0 } }
     /// Longest one leg may take before its pipeline is restarted (and the request retried once).
-    private let legTimeout: Duration = .seconds(30)
+    let legTimeout: Duration = .seconds(30)
     /// Requests of one call in flight together: enough to keep every stage of two pipelines busy.
     static let requestsInFlight = 16
 
@@ -227,7 +227,7 @@ public actor TranslationSession {
         self.remotes = runtime?.remotes
     }
 
-    private var pairs: InstalledPairs {
+    var pairs: InstalledPairs {
         catalog.pairs
     }
 
@@ -452,7 +452,7 @@ public actor TranslationSession {
 
     /// The route with every pack on disk: missing packs are asked for (once) and installed,
     /// or `notInstalled` is thrown.
-    private func route(from source: String, to target: String) async throws -> [Direction] {
+    func route(from source: String, to target: String) async throws -> [Direction] {
         await applyRemotes()
         let route = try await installedRoute(from: source, to: target)
         if route.contains(where: { $0.engine == .remote }) {

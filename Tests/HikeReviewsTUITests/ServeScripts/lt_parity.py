@@ -167,7 +167,7 @@ for path, operations in spec["paths"].items():
     for method, operation in operations.items():
         check(method in ("get", "post") and operation.get("responses", {}).get("200"), f"/spec {method} {path}: {operation}")
         for parameter in operation.get("parameters", []):
-            check(parameter.get("in") in ("query", "formData") and parameter.get("name") and parameter.get("type") in ("string", "array")
+            check(parameter.get("in") in ("query", "formData") and parameter.get("name") and parameter.get("type") in ("string", "array", "integer")
                   and (parameter["type"] != "array" or (parameter.get("items") and parameter.get("collectionFormat") == "multi")),
                   f"/spec {method} {path}: parameter {parameter}")
         # The server answers what the document says it does (not 404, not 405).
@@ -175,7 +175,7 @@ for path, operations in spec["paths"].items():
         answered = exchange(url, method.upper(), target, body=b"" if method == "post" else None)[0]
         check(answered not in (404, 405), f"/spec says {method} {path}, the server answers {answered}")
 form = [parameter["name"] for parameter in spec["paths"]["/translate"]["post"]["parameters"]]
-check(form == ["q", "source", "target", "format", "api_key"], f"/spec POST /translate parameters: {form}")
+check(form == ["q", "source", "target", "format", "alternatives", "api_key"], f"/spec POST /translate parameters: {form}")
 
 # Against stock LibreTranslate: the same statuses, Allow and CORS headers for every method.
 if len(sys.argv) > 2:
