@@ -81,7 +81,7 @@ public struct Router: Sendable {
         do {
             parameters = try RequestParameters(request)
         } catch {
-            if apy { return ApyRoutes.error(400, error.reason).adding(Self.apyCORSHeaders) }
+            if apy { return ApyRoutes.error(400, error.reason).asApy() }
             guard let route else { return .error(400, error.reason) }
             guard route.admits(request.method) else { return LibreTranslateRoutes.notAllowed(route) }
             return HTTPResponse.error(400, error.reason).adding(LibreTranslateRoutes.corsHeaders)
@@ -89,9 +89,9 @@ public struct Router: Sendable {
         if apy || parameters["langpair"] != nil {
             // APy's listings are not limited, as LibreTranslate's are not; its work routes are.
             if !["/", "/listPairs", "/listLanguageNames"].contains(request.path), let problem = rateLimitProblem(request, parameters) {
-                return ApyRoutes.error(429, problem).adding(Self.apyCORSHeaders)
+                return ApyRoutes.error(429, problem).asApy()
             }
-            return await ApyRoutes(router: self).respond(request, parameters).adding(Self.apyCORSHeaders)
+            return await ApyRoutes(router: self).respond(request, parameters).asApy()
         }
         // Flask answers a wrong method before its view reads anything, and without its CORS headers.
         guard let route else { return LibreTranslateRoutes.notFound }
@@ -185,4 +185,15 @@ public struct Router: Sendable {
     /// The answer to a full queue, in LibreTranslate's shape or APy's.
     static let retryAfter = ["Retry-After": "1"]
     static let busyReason = "the server is busy: too many texts waiting; retry later"
+}
+
+extension HTTPResponse {
+    /// An answer of APy's routes as APy sends it: with its CORS headers, and JSON labelled
+    /// `application/json; charset=UTF-8`, as tornado labels it (a client reading the charset
+    /// from the header finds it).
+    func asApy() -> HTTPResponse {
+        var response = adding(Router.apyCORSHeaders)
+        if response.contentType == "application/json" { response.contentType = "application/json; charset=UTF-8" }
+        return response
+    }
 }

@@ -1,5 +1,6 @@
 """APy's CORS headers and OPTIONS on `hike-reviews serve`, compared with stock apertium-apy:
-the same status and the same Access-Control-* headers for each request.
+the same status and the same Access-Control-* headers for each request, and for a GET the same
+Content-Type (tornado's `application/json; charset=UTF-8`).
 
 usage: apy_cors.py URL STOCK_APY_URL
 Prints "ok" and exits 0, or prints what differs and exits 1.
@@ -27,8 +28,10 @@ def answer(url, method, path):
         connection.request(method, path, headers={"Origin": "http://front.example"})
         response = connection.getresponse()
         response.read()
-        cors = {name.lower(): value for name, value in response.getheaders() if name.lower().startswith("access-control-")}
-        return response.status, cors
+        seen = {name.lower(): value for name, value in response.getheaders() if name.lower().startswith("access-control-")}
+        if method == "GET":
+            seen["content-type"] = response.getheader("Content-Type")
+        return response.status, seen
     finally:
         connection.close()
 
