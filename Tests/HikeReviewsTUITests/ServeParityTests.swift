@@ -45,6 +45,35 @@ struct ServeParityTests {
         #expect(status == 0)
     }
 
+    /// The same tests against stock LibreTranslate 1.9.6 (echo models for en to es, which the
+    /// tests translate, and es to en), so a
+    /// test that fails on both is the test's or the fixture's, not ours: every test failing on
+    /// `serve` fails on stock too (and today none fails on either).
+    @Test(.needs(libreTranslateTests != nil && EchoArgosRepository.available, "needs scripts/setup-libretranslate and the neural venv"))
+    func libreTranslatesOwnAPITestsFailOnServeOnlyWhereTheyFailOnStock() async throws {
+        let folder = try #require(libreTranslateTests)
+        let stock = try RemoteLibreTranslateTests.start(pairs: ["en:es", "es:en"])
+        let onStock: (status: Int32, output: String)
+        do {
+            onStock = try await ServeProcess.runScript("lt_own_tests.py", [stock.url, folder])
+            stock.stop()
+        } catch {
+            stock.stop()
+            throw error
+        }
+        let server = try await ServeProcess.start()
+        let onServe = try await ServeProcess.runScript("lt_own_tests.py", [server.url, folder])
+        #expect(try await server.stop() == 0)
+        print("LibreTranslate's tests/test_api: stock \(onStock.output.trimmingCharacters(in: .newlines)); serve \(onServe.output.trimmingCharacters(in: .newlines))")
+        // lt_own_tests.py prints one "file.test: error" line per failing test, or "ok N".
+        func failing(_ output: String) -> Set<String> {
+            Set(output.split(separator: "\n").filter { !$0.hasPrefix("ok ") }.map { String($0.prefix { $0 != ":" }) })
+        }
+        #expect(onStock.output.hasPrefix("ok ") || onStock.status == 1, "lt_own_tests.py against stock: \(onStock.output)")
+        #expect(failing(onServe.output).isSubset(of: failing(onStock.output)),
+                "failing on serve only: \(failing(onServe.output).subtracting(failing(onStock.output)).sorted())")
+    }
+
     @Test(.needs(FileManager.default.isExecutableFile(atPath: RemoteLibreTranslateTests.python) && EchoArgosRepository.available,
                  "needs scripts/setup-libretranslate and the neural venv"))
     func methodsAndHeadersAreStockLibreTranslates() async throws {
