@@ -12,14 +12,19 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The body; a form body (urlencoded or multipart) is read by `RequestParameters` with `FormBody`.
     public var body: [UInt8]
+    /// For a path whose large bodies are drained (`MicroHTTPServer.Limits.drainedPaths`), the
+    /// size of a body that was over the body limit: it was read to its end and dropped, and
+    /// `body` is empty. Nil for a body kept whole.
+    public var droppedBodyBytes: Int?
 
     public init(method: String, path: String, query: [(name: String, value: [UInt8])] = [], headers: [String: String] = [:],
-                body: [UInt8] = []) {
+                body: [UInt8] = [], droppedBodyBytes: Int? = nil) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.droppedBodyBytes = droppedBodyBytes
     }
 
     /// The media type of the body without its parameters, lowercased (`application/json`).
