@@ -6,7 +6,8 @@
 /// `<!doctype html`, `<html`, `<head`, `<body`, `<title` or `<script` is `text/html`, and
 /// `<?xml` is `text/xml`; the rest is `text/plain`. Where they differ: bytes that are not
 /// UTF-8 are `application/octet-stream` here (`file` says `text/plain` for Latin-1 and
-/// UTF-16; this server reads UTF-8 only), and `file` also finds HTML tags further in (`x <html>`).
+/// UTF-16; this server reads UTF-8 only), `file` also finds HTML tags further in (`x <html>`),
+/// and it calls some texts holding DEL (0x7F) data, some not (here DEL is text).
 enum DocumentType: Equatable {
     case plainText
     case other(String)
