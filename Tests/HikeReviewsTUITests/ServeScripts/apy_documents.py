@@ -214,6 +214,18 @@ def hostile(ours):
     check(short is None or short[0] in (400, 408), f"a body cut short: {short}")
     sock.close()
 
+    # A chunked upload over the limit (no Content-Length to refuse it by): drained, then 413.
+    sock, host = connect(ours)
+    body = multipart(PAIR, [("file", b"t.txt", b"a" * (base_limit + 10))])
+    head = (f"POST /translateDoc HTTP/1.1\r\nHost: {host}\r\nContent-Type: multipart/form-data; boundary=hikeboundary\r\n"
+            "Transfer-Encoding: chunked\r\n\r\n")
+    pieces = [body[start:start + 65536] for start in range(0, len(body), 65536)]
+    sock.sendall(head.encode() + b"".join(b"%x\r\n" % len(piece) + piece + b"\r\n" for piece in pieces) + b"0\r\n\r\n")
+    chunked = read_response(sock)
+    check(chunked is not None and chunked[0] == 413 and (error(chunked) or {}).get("message") == "Request Entity Too Large",
+          f"a chunked upload over the limit: {chunked}")
+    sock.close()
+
     # Still serving.
     alive = request(ours, multipart(PAIR, [("file", b"t.txt", b"the dog")]))
     check(alive[0] == 200 and alive[2] == b"El perro", f"after the hostile uploads: {alive}")
