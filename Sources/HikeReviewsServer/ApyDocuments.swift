@@ -12,7 +12,8 @@ struct ApyDocuments {
 
     let router: Router
 
-    /// APy's `/translateDoc`, in its order: the pair, then the file's size, then its type.
+    /// APy's `/translateDoc`; a `callback` in the query string wraps its errors as APy's JSONP,
+    /// never the document (stock APy reads it before the body: one in the form is not used).
     func translateDoc(_ request: HTTPRequest) async -> HTTPResponse {
         guard request.method == "GET" || request.method == "POST" else { return ApyRoutes.error(405, "Method Not Allowed") }
         // A body over the limit was drained, not kept: its pair is gone with it, and its size decides.
@@ -23,6 +24,15 @@ struct ApyDocuments {
         } catch {
             return ApyRoutes.error(400, error.reason)
         }
+        let callback = request.query.last { $0.name == "callback" }.map { String(decoding: $0.value, as: UTF8.self) }.flatMap { $0.isEmpty ? nil : $0 }
+        if let callback, !ApyRoutes.isCallbackName(callback) { return ApyRoutes.error(400, ApyRoutes.callbackReason) }
+        let response = await answer(form)
+        guard let callback, response.status != 200 else { return response }
+        return ApyRoutes.jsonp(response, callback: callback)
+    }
+
+    /// APy's answer to a document, in its order: the pair, then the file's size, then its type.
+    private func answer(_ form: DocumentForm) async -> HTTPResponse {
         guard let pair = form.fields["langpair"] else { return ApyRoutes.error(400, "Missing argument langpair") }
         if let problem = pairProblem(pair) { return ApyRoutes.error(400, problem) }
         guard let file = form.file else { return ApyRoutes.error(400, Self.missingFile) }

@@ -120,6 +120,18 @@ def compare(ours, theirs):
             check(mine[1].get("x-content-type-options") == "nosniff", f"{name}: no nosniff")
         else:
             check(error(mine) == error(stock), f"{name}: serve answered {mine[2]!r}, stock APy {stock[2]!r}")
+    # A callback in the query wraps an error as JSONP, as APy's does, and never the document;
+    # one in the form is not read (APy reads it before the body).
+    with_callback = "/translateDoc?callback=app.done"
+    for name, extra, content, target in (("an error", [], b"\0", with_callback), ("a translation", [], TEXT, with_callback),
+                                         ("an error, callback in the form", [("callback", "app.done")], b"\0", "/translateDoc")):
+        body = multipart(PAIR + extra, [("file", b"t.txt", content)])
+        mine, stock = request(ours, body, target=target), request(theirs, body, target=target)
+        same = mine[0] == stock[0] and (mine[2] == stock[2] if stock[0] == 200 else
+                                        (error(mine) is not None and error(mine) == error(stock)) or
+                                        (mine[2].startswith(b"app.done(") and stock[2].startswith(b"app.done(")
+                                         and json.loads(mine[2][9:-1]) == json.loads(stock[2][9:-1])))
+        check(same, f"callback on {name}: serve {mine[0]} {mine[2]!r}, stock APy {stock[0]} {stock[2]!r}")
     # The pair in the query string, the file in a body: GET, as APy takes it.
     body = multipart([], [("file", b"t.txt", TEXT)])
     target = "/translateDoc?langpair=eng%7Cspa"
