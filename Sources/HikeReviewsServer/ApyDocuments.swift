@@ -24,7 +24,8 @@ struct ApyDocuments {
         } catch {
             return ApyRoutes.error(400, error.reason)
         }
-        let callback = request.query.last { $0.name == "callback" }.map { String(decoding: $0.value, as: UTF8.self) }.flatMap { $0.isEmpty ? nil : $0 }
+        let named = request.query.last { $0.name == "callback" }.map { String(decoding: $0.value, as: UTF8.self) }
+        let callback = named?.isEmpty == false ? named : nil  // APy: an empty callback is none
         if let callback, !ApyRoutes.isCallbackName(callback) { return ApyRoutes.error(400, ApyRoutes.callbackReason) }
         let response = await answer(form)
         guard let callback, response.status != 200 else { return response }
