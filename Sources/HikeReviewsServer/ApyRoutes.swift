@@ -30,6 +30,7 @@ struct ApyRoutes {
         case "/listLanguageNames": return languageNames(request, parameters)
         case "/identifyLang": return identify(parameters)
         case "/translate": return await translate(parameters)
+        case "/translatePage": return ApyDocuments.pageRefusal
         // Any path with a `langpair` comes here; one APy answers otherwise (/translateDoc,
         // /translatePage) or not at all must not get /translate's answer: 404, as tornado's.
         default: return Self.error(404, "Not Found")

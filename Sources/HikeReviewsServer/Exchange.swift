@@ -18,6 +18,7 @@ final class Exchange: Sendable {
 
     private struct State {
         var body: [UInt8] = []
+        var received = 0
         var tooLarge = false
         var dispatched = false
         var settled = false
@@ -29,9 +30,10 @@ final class Exchange: Sendable {
         self.path = path
     }
 
-    /// Keeps `bytes` of the body, or drops them once it is over `limit` bytes.
+    /// Keeps `bytes` of the body, or drops them once it is over `limit` bytes (counting them).
     func receive(_ bytes: UnsafeRawBufferPointer, limit: Int) {
         state.withLock { state in
+            state.received += bytes.count
             guard !state.tooLarge else { return }
             if state.body.count + bytes.count > limit {
                 state.tooLarge = true
@@ -43,6 +45,8 @@ final class Exchange: Sendable {
     }
 
     var isTooLarge: Bool { state.withLock { $0.tooLarge } }
+    /// Bytes of body received, kept or dropped.
+    var received: Int { state.withLock { $0.received } }
     var body: [UInt8] { state.withLock { $0.body } }
 
     /// Marks the request handed to Swift; false when it already was (MHD calls again after a resume).

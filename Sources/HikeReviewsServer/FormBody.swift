@@ -23,9 +23,22 @@ enum FormBody {
     /// The fields of a multipart body with `boundary`, in order; a part without a name (or
     /// with an empty one) is ignored.
     static func multipart(_ body: [UInt8], boundary: String) throws(Malformed) -> [(name: String, value: [UInt8])] {
+        try parts(body, boundary: boundary).map { ($0.name, $0.value) }
+    }
+
+    /// One named part of a multipart body: an upload carries the `filename` its sender gave
+    /// (as sent: it is a label, never a path to use).
+    struct Part {
+        let name: String
+        let filename: String?
+        let value: [UInt8]
+    }
+
+    /// The named parts of a multipart body with `boundary`, in order, with their file names.
+    static func parts(_ body: [UInt8], boundary: String) throws(Malformed) -> [Part] {
         let delimiter = Array("--\(boundary)".utf8)
         guard let first = body.firstRange(of: delimiter) else { throw Malformed(reason: "the multipart body has no boundary line") }
-        var fields: [(name: String, value: [UInt8])] = []
+        var fields: [Part] = []
         var rest = body[first.upperBound...]
         let next = Array("\r\n--\(boundary)".utf8)
         while true {
@@ -38,7 +51,8 @@ enum FormBody {
             let headerEnd = content.firstRange(of: Array("\r\n\r\n".utf8))
             let head = headerEnd.map { content[..<$0.lowerBound] } ?? content[content.startIndex..<content.startIndex]
             let value = headerEnd.map { content[$0.upperBound...] } ?? content[...]
-            if let name = fieldName(String(decoding: head, as: UTF8.self)), !name.isEmpty { fields.append((name, Array(value))) }
+            let disposition = dispositionParameters(String(decoding: head, as: UTF8.self))
+            if let name = disposition["name"], !name.isEmpty { fields.append(Part(name: name, filename: disposition["filename"], value: Array(value))) }
             rest = part[end.upperBound...]
         }
     }
@@ -56,17 +70,20 @@ enum FormBody {
         return nil
     }
 
-    /// The `name` of a part's Content-Disposition: form-data.
-    private static func fieldName(_ head: String) -> String? {
+    /// The parameters of a part's Content-Disposition: form-data (`name`, `filename`), by
+    /// lowercased name, unquoted; the first of a repeated one.
+    private static func dispositionParameters(_ head: String) -> [String: String] {
+        var parameters: [String: String] = [:]
         for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-disposition:") {
             for parameter in line.split(separator: ";").dropFirst() {
                 let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard pair.count == 2, pair[0].lowercased() == "name" else { continue }
+                guard pair.count == 2 else { continue }
                 let value = pair[1]
-                return value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
+                let unquoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
+                if parameters[pair[0].lowercased()] == nil { parameters[pair[0].lowercased()] = unquoted }
             }
         }
-        return nil
+        return parameters
     }
 
     /// `+` as a space and `%XX` as its byte; a `%` not followed by two hex digits stays.

@@ -14,15 +14,20 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// The client's address (dotted IPv4), what the rate limits count by; empty when unknown.
     public var peer: String
+    /// For a path whose large bodies are drained (`MicroHTTPServer.Limits.drainedPaths`), the
+    /// size of a body that was over the body limit: it was read to its end and dropped, and
+    /// `body` is empty. Nil for a body kept whole.
+    public var droppedBodyBytes: Int?
 
     public init(method: String, path: String, query: [(name: String, value: [UInt8])] = [], headers: [String: String] = [:],
-                body: [UInt8] = [], peer: String = "") {
+                body: [UInt8] = [], peer: String = "", droppedBodyBytes: Int? = nil) {
         self.peer = peer
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.droppedBodyBytes = droppedBodyBytes
     }
 
     /// The media type of the body without its parameters, lowercased (`application/json`).

@@ -15,6 +15,13 @@ public final class MicroHTTPServer: Sendable {
     public struct Limits: Sendable {
         /// Bytes of body at most (413 beyond).
         public var bodyBytes = 1 << 20
+        /// Paths whose body over `bodyBytes` is still read to its end, without being kept, and
+        /// handed on with `HTTPRequest.droppedBodyBytes` so the route answers it in its own
+        /// words (APy's /translateDoc takes files of 32 MB: a client uploading one must hear
+        /// the route's refusal, not a reset in the middle of its upload).
+        public var drainedPaths: Set<String> = []
+        /// A Content-Length over this on a `drainedPaths` path is refused before it is read.
+        public var drainedBodyBytes = 34_000_000
         /// Open connections at most: a newer one closes the oldest connection not being
         /// answered of the address holding the most (ConnectionWatch); MHD refuses beyond
         /// `connections + connectionsPerAddress` while those close.
@@ -197,9 +204,10 @@ public final class MicroHTTPServer: Sendable {
             slot.pointee = Unmanaged.passRetained(exchange).toOpaque()
             let headers = ConnectionValues.all(connection, kind: .HEADER_KIND)
             var refused = RequestHead.check(headers: headers, version: version.map { String(cString: $0) } ?? "", limits: limits.head)
+            let ceiling = limits.drainedPaths.contains(path) ? max(limits.bodyBytes, limits.drainedBodyBytes) : limits.bodyBytes
             if refused == nil, let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length").flatMap({ Int(String(cString: $0)) }),
-               length > limits.bodyBytes {
-                refused = RequestHead.Refusal(status: 413, reason: Self.tooLargeReason(limits.bodyBytes))
+               length > ceiling {
+                refused = RequestHead.Refusal(status: 413, reason: Self.tooLargeReason(ceiling))
             }
             guard let refused else { return .YES }
             let names = ConnectionValues.all(connection, kind: .GET_ARGUMENT_KIND).map { String(decoding: $0.name, as: UTF8.self) }
@@ -217,7 +225,7 @@ public final class MicroHTTPServer: Sendable {
             if exchange.settle() { outstanding.remove() }
             return queue(response, for: exchange, on: connection)
         }
-        if exchange.isTooLarge {
+        if exchange.isTooLarge, !limits.drainedPaths.contains(exchange.path) {
             return queue(refusal(413, Self.tooLargeReason(limits.bodyBytes), exchange.path, []), for: exchange, on: connection, closing: true)
         }
         // Refused before it is dispatched, so it never counts as outstanding.
@@ -248,7 +256,7 @@ public final class MicroHTTPServer: Sendable {
         let query = ConnectionValues.all(connection, kind: .GET_ARGUMENT_KIND).map { (name: String(decoding: $0.name, as: UTF8.self), value: $0.value) }
         // A form body is read by RequestParameters (FormBody), off MHD's thread.
         return HTTPRequest(method: exchange.method, path: exchange.path, query: query, headers: headers, body: exchange.body,
-                           peer: Self.dotted(hike_mhd_client_ipv4(connection)))
+                           peer: Self.dotted(hike_mhd_client_ipv4(connection)), droppedBodyBytes: exchange.isTooLarge ? exchange.received : nil)
     }
 
     /// An IPv4 address in network order as `127.0.0.1`.

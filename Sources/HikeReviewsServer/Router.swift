@@ -77,6 +77,10 @@ public struct Router: Sendable {
             if apy { return HTTPResponse(status: 204, body: [], contentType: "text/plain; charset=utf-8", headers: Self.apyCORSHeaders) }
             if let route { return LibreTranslateRoutes.preflight(route) }
         }
+        // A document's file part is bytes, not a text parameter: ApyDocuments reads its own form.
+        if request.path == ApyDocuments.path {
+            return await ApyDocuments(router: self).translateDoc(request).adding(Self.apyCORSHeaders)
+        }
         let parameters: RequestParameters
         do {
             parameters = try RequestParameters(request)
@@ -112,12 +116,13 @@ public struct Router: Sendable {
 
     /// Whether a request is APy's from its path and query alone (a body's `langpair` is seen later).
     static func isApy(path: String, queryNames: [String]) -> Bool {
-        ["/", "/listPairs", "/identifyLang", "/listLanguageNames"].contains(path) || (path == "/translate" && queryNames.contains("langpair"))
+        ["/", "/listPairs", "/identifyLang", "/listLanguageNames", ApyDocuments.path, "/translatePage"].contains(path) || (path == "/translate" && queryNames.contains("langpair"))
     }
 
     /// The answer to a request refused before it is routed, in its API's error shape.
     static func refusal(_ status: Int, _ reason: String, path: String, queryNames: [String]) -> HTTPResponse {
-        isApy(path: path, queryNames: queryNames) ? ApyRoutes.error(status, reason) : .error(status, reason)
+        if status == 413, path == ApyDocuments.path { return ApyDocuments.tooLarge(bodyBytes: nil) }
+        return isApy(path: path, queryNames: queryNames) ? ApyRoutes.error(status, reason) : .error(status, reason)
     }
 
     /// Why the key is refused, or nil when it is accepted (or none is needed).

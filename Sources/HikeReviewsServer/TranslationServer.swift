@@ -23,6 +23,8 @@ public final class TranslationServer: Sendable {
         self.routing = routing
         self.queueLimit = queueLimit
         self.apyListsPivots = apyListsPivots
+        var limits = limits
+        limits.drainedPaths.insert(ApyDocuments.path)
         http = MicroHTTPServer(limits: limits, log: log, refusal: { Router.refusal($0, $1, path: $2, queryNames: $3) }) { request in
             await routing.current.respond(request)
         }

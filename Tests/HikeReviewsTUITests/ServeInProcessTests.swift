@@ -58,12 +58,18 @@ struct ServeInProcessTests {
         let engine = try Self.engine()
         let router = Router(service: TranslationService(engine: engine), options: ServerOptions())
         let form = Array("langpair=spa%7Ceng&q=El+perro".utf8)
-        for path in ["/translateDoc", "/translatePage", "/translate/"] {
+        // /translateDoc wants a file part, /translatePage fetches nothing (ApyDocuments), /translate/ is no route.
+        let expected = [
+            "/translateDoc": (400, #"{"code":400,"explanation":"\#(ApyDocuments.missingFile)","message":"Bad Request","status":"error"}"#),
+            "/translatePage": (404, String(decoding: ApyDocuments.pageRefusal.body, as: UTF8.self)),
+            "/translate/": (404, #"{"code":404,"explanation":"Not Found","message":"Not Found","status":"error"}"#),
+        ]
+        for (path, (status, body)) in expected.sorted(by: { $0.key < $1.key }) {
             let posted = await router.respond(HTTPRequest(method: "POST", path: path, headers: ["content-type": "application/x-www-form-urlencoded"], body: form))
             let got = await router.respond(HTTPRequest(method: "GET", path: path, query: [("langpair", Array("spa|eng".utf8)), ("q", Array("El perro".utf8))]))
             for answer in [posted, got] {
-                #expect(answer.status == 404, "\(path)")
-                #expect(String(decoding: answer.body, as: UTF8.self) == #"{"code":404,"explanation":"Not Found","message":"Not Found","status":"error"}"#, "\(path)")
+                #expect(answer.status == status, "\(path)")
+                #expect(String(decoding: answer.body, as: UTF8.self) == body, "\(path)")
                 #expect(answer.headers["Access-Control-Allow-Origin"] == "*")
             }
         }

@@ -220,6 +220,12 @@ def minute(url, stock):
     check(headers.get("access-control-allow-origin") == "*", "APy's 429 without CORS: %s" % headers)
     status, _, body = exchange(url, "GET", "/identifyLang?q=perro")
     check(status == 429, "APy's /identifyLang over the limit: %s %r" % (status, body))
+    document = (b"--b0\r\nContent-Disposition: form-data; name=\"langpair\"\r\n\r\nspa|eng\r\n"
+                b"--b0\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n"
+                b"Content-Type: text/plain\r\n\r\nperro\r\n--b0--\r\n")
+    status, _, body = exchange(url, "POST", "/translateDoc", document, {"Content-Type": "multipart/form-data; boundary=b0"})
+    check((status, as_json(body).get("explanation") if status == 429 else body) == (429, "Slowdown: 2 per 1 minute"),
+          "APy's /translateDoc over the limit: %s %r" % (status, body))
 
     for headers in [{}, {"Authorization": "Bearer wrong"}, {"Authorization": TOKEN}, {"Authorization": "Bearer " + TOKEN + "x"}]:
         status, _, body = exchange(url, "GET", "/metrics", headers=headers)
@@ -234,7 +240,7 @@ def minute(url, stock):
     check(value(after, "hike_serve_requests_total", api="apy", route="/translate", status="429") == 1, "APy's 429s")
     check(value(after, "hike_serve_requests_total", route="/metrics", status="401", **lt) == 4, "401s of /metrics")
     check(value(after, "hike_serve_requests_total", route="/metrics", status="200", **lt) == 1, "the first scrape")
-    check(value(after, "hike_serve_rate_limited_total") == 4, "rate limited: %s" % value(after, "hike_serve_rate_limited_total"))
+    check(value(after, "hike_serve_rate_limited_total") == 5, "rate limited: %s" % value(after, "hike_serve_rate_limited_total"))
     check(value(after, "hike_serve_texts_translated_total", engine="apertium") == 2, "texts by apertium: %s" % after.get("hike_serve_texts_translated_total"))
     check(value(after, "hike_serve_request_duration_seconds_count", route="/translate", **lt) == 3, "latency count of /translate")
     check(value(after, "hike_serve_requests_in_flight") == 1, "in flight: only the scrape")
