@@ -64,7 +64,8 @@ public struct Router: Sendable {
 
     /// Whether a request is APy's from its path and query alone (a body's `langpair` is seen later).
     static func isApy(path: String, queryNames: [String]) -> Bool {
-        ["/", "/listPairs", "/identifyLang", "/listLanguageNames"].contains(path) || (path == "/translate" && queryNames.contains("langpair"))
+        ["/", "/listPairs", "/identifyLang", "/listLanguageNames"].contains(path) || ApyTools.paths.contains(path)
+            || (path == "/translate" && queryNames.contains("langpair"))
     }
 
     /// The answer to a request refused before it is routed, in its API's error shape.
