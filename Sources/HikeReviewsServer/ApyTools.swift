@@ -271,10 +271,14 @@ struct ApyTools {
                 if kind == .tagger || inputs.isEmpty { inputs = units.map { Self.strippingTags(Self.surface($0)) } }
             }
         }
-        let answer: [[String: Any]] = inputs.enumerated().map { index, input in
+        var answer: [[String: Any]] = []
+        for (index, input) in inputs.enumerated() {
             var unit: [String: Any] = ["input": input]
-            for name in wanted { unit[name] = outputs[name].flatMap { index < $0.count ? $0[index] : nil } ?? [String]() }
-            return unit
+            for name in wanted {
+                let readings = outputs[name] ?? []
+                unit[name] = index < readings.count ? readings[index] : [String]()
+            }
+            answer.append(unit)
         }
         return .json(answer)
     }

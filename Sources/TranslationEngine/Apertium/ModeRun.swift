@@ -47,25 +47,28 @@ extension Engine {
 
     /// Runs `stages` once over `input`, already in Apertium's stream format, in processes of
     /// their own that end with the call: what a diagnostic request needs (an analysis, a
-    /// stage-by-stage trace), not worth a warm pipeline. With `stepwise`, each stage runs alone
-    /// on the previous one's output and every stage's output is returned; else only the last
-    /// stage's. The pipeline machinery is the translation pipelines' (`ChildPipeline`): one
-    /// process group, a deadline of `timeout`, a dead stage an error, never a hang.
+    /// stage-by-stage trace), not worth a warm pipeline. With `stepwise`, every stage's output
+    /// is returned, each from a run of the stages up to it (a stage is never run first on its
+    /// own: the tagger's relay expects a stage before it); else only the last stage's. The
+    /// pipeline machinery is the translation pipelines' (`ChildPipeline`): one process group, a
+    /// deadline of `timeout`, a dead stage an error, never a hang.
     public func runOnce(_ stages: ModeFile, input: [UInt8], stepwise: Bool = false, timeout: Duration) async throws -> [[UInt8]] {
         let environment = ChildProcess.environment(environment.childEnvironment)
-        guard stepwise else {
-            return [try await Self.runOnce(stages.stages, input: input, environment: environment, timeout: timeout)]
-        }
+        let ends = stepwise ? Array(stages.stages.indices) : [stages.stages.count - 1]
         var outputs: [[UInt8]] = []
-        var next = input
-        for stage in stages.stages {
-            next = try await Self.runOnce([stage], input: next, environment: environment, timeout: timeout)
-            outputs.append(next)
+        for end in ends {
+            outputs.append(try await Self.runOnce(Array(stages.stages[...end]), input: input, environment: environment, timeout: timeout))
         }
         return outputs
     }
 
     private static func runOnce(_ stages: [ModeFile.Stage], input: [UInt8], environment: [String], timeout: Duration) async throws -> [UInt8] {
+        var stages = stages
+        // The tagger's relay reads a stage before it (alone it never sees its input end, and the
+        // run would hang): a mode that starts with the tagger gets `cat` before it.
+        if let first = stages.first, first.executable.hasSuffix("/apertium-tagger") {
+            stages.insert(ModeFile.Stage(executable: try ModeFile.resolve("cat", searchPath: ChildProcess.systemPath), arguments: []), at: 0)
+        }
         let child = try ChildPipeline.spawn(stages, environment: environment)
         let nonce = "run-\(UInt64.random(in: 0...UInt64.max))"
         let marker = StreamFormat.terminator(nonce: nonce)
