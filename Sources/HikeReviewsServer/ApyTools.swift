@@ -48,6 +48,7 @@ struct ApyTools {
 
         private static let language = "[a-z]{2,3}(?:_[A-Za-z0-9]+)?"
 
+        /// The mode-name pattern (`Regex` is not `Sendable`, so it is made where it is used).
         var pattern: Regex<AnyRegexOutput> {
             let suffix = switch self {
             case .analyzer: "(?:an)?mor(?:ph)?"
@@ -63,8 +64,9 @@ struct ApyTools {
     /// letters): the last one by name wins a key, as in APy's dictionary.
     func modes(_ kind: Kind) -> [String: ApertiumMode] {
         var found: [String: ApertiumMode] = [:]
+        let pattern = kind.pattern
         for mode in engine.apertiumModes().values.sorted(by: { $0.name < $1.name }) {
-            guard let match = mode.name.wholeMatch(of: kind.pattern), let key = match.output[1].substring else { continue }
+            guard let match = mode.name.wholeMatch(of: pattern), let key = match.output[1].substring else { continue }
             found[key.split(separator: "-").map { Self.alpha3(String($0)) }.joined(separator: "-")] = mode
         }
         return found
