@@ -61,13 +61,14 @@ struct ServeApyToolsTests {
     }
 
     /// Modes that cannot run (lt-proc on a missing file, a stage that exits at once, a program
-    /// that is not installed) give APy's 500, never a hang; with `--api-keys` the tools need a
+    /// that is not installed) give APy's 500, and one that never answers 408 after the run's
+    /// 30 s, never a hang; with `--api-keys` the tools need a
     /// key and the lists do not.
     @Test func failingModesAndKeysGiveApysErrors() async throws {
         let root = try Self.dataRoot()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let broken = ["eng-morph": "lt-proc -w '\(root)/apertium-eng-spa/no-such.automorf.bin'", "eng-gener": "false",
-                      "eng-tagger": "no-such-apertium-program -g"]
+                      "eng-tagger": "no-such-apertium-program -g", "zzz-morph": "tail -f /dev/null"]
         for (name, text) in broken {
             try text.write(toFile: root + "/modes/\(name).mode", atomically: true, encoding: .utf8)
         }

@@ -1,6 +1,6 @@
 """APy's tool endpoints on `hike-reviews serve` when a mode cannot run, and with keys: a
 stage that exits, a missing data file or a missing program each give APy's error shape with
-500, never a hang; with --api-keys the tools need a key, the lists do not.
+500, and a stage that never answers 408 once the run's 30 s are up, never a hang; with --api-keys the tools need a key, the lists do not.
 
 usage: apy_tools_failing.py URL KEY
 Prints "ok" and exits 0, or prints what differs and exits 1.
@@ -41,6 +41,7 @@ EXPECTED = [
     (f"/analyze?lang=eng&q=dogs&api_key={KEY}", 500),   # lt-proc on a missing file
     (f"/generate?lang=eng&q=dog&api_key={KEY}", 500),   # a stage that exits at once
     (f"/perWord?lang=eng&modes=tagger&q=dogs&api_key={KEY}", 500),  # a program that is not there
+    (f"/analyze?lang=zzz&q=dogs&api_key={KEY}", 408),  # a stage that never answers
     (f"/calcCoverage?lang=spa&q=perro&api_key={KEY}", 200),  # the working mode beside them
 ]
 failures = []
