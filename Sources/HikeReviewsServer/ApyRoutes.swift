@@ -31,8 +31,9 @@ struct ApyRoutes {
         case "/identifyLang": return identify(parameters)
         case "/translate": return await translate(parameters)
         case "/translatePage": return ApyDocuments.pageRefusal
-        // Any path with a `langpair` comes here; one APy answers otherwise (/translateDoc,
-        // /translatePage) or not at all must not get /translate's answer: 404, as tornado's.
+        case let path where ApyTools.paths.contains(path): return await ApyTools(router: router).answer(request, parameters)
+        // Any path with a `langpair` comes here; one APy answers otherwise (/translateDoc) or
+        // not at all must not get /translate's answer: 404, as tornado's.
         default: return Self.error(404, "Not Found")
         }
     }
@@ -80,7 +81,7 @@ struct ApyRoutes {
 
     /// What APy would list: the directions packs ship; with `serve --apy-pivots` also the
     /// routes through a third language (a pivot's output is the quality of two translations).
-    private func listPairs() -> HTTPResponse {
+    func listPairs() -> HTTPResponse {
         var listed = service.apyPairs.direct.map { [$0.source, $0.target] }
         if service.apyListsPivots {
             var seen = Set(listed)
@@ -145,9 +146,11 @@ struct ApyRoutes {
               service.serves(from: source, to: target) || service.apyPairs.shipsDirectly(from: source, to: target) else {
             return Self.error(400, "That pair is not installed")
         }
+        let started = Date()
         guard let outcomes = await router.translate([BatchTranslator.Text(text, source: source)], to: target) else {
             return Self.error(503, Router.busyReason, headers: Router.retryAfter)
         }
+        service.apyStats.record(pair: codes.joined(separator: "-"), characters: text.unicodeScalars.count, from: started, to: Date())
         switch outcomes.first {
         case .translated(let response)?:
             // APy gives the generator's marks (`*`, `#`, `@`); `markUnknown=no` strips only `*`.

@@ -116,7 +116,8 @@ public struct Router: Sendable {
 
     /// Whether a request is APy's from its path and query alone (a body's `langpair` is seen later).
     static func isApy(path: String, queryNames: [String]) -> Bool {
-        ["/", "/listPairs", "/identifyLang", "/listLanguageNames", ApyDocuments.path, "/translatePage"].contains(path) || (path == "/translate" && queryNames.contains("langpair"))
+        ["/", "/listPairs", "/identifyLang", "/listLanguageNames", ApyDocuments.path, "/translatePage"].contains(path)
+            || ApyTools.paths.contains(path) || (path == "/translate" && queryNames.contains("langpair"))
     }
 
     /// The answer to a request refused before it is routed, in its API's error shape.

@@ -17,6 +17,8 @@ public final class TranslationService: Sendable {
     let apyPairs: ApyPairs
     /// Whether APy's /listPairs adds the routes through a third language (`serve --apy-pivots`).
     public let apyListsPivots: Bool
+    /// What APy's /stats reports: uptime, use counts and timings of APy translations.
+    let apyStats = ApyStats()
     private let recognizer: LanguageRecognizer
     private let translators = Mutex<[String: BatchTranslator]>([:])
     /// One session per neural leg asked for alternatives, kept like the translators: a session

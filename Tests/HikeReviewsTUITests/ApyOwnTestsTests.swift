@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import TestSupport
 
@@ -16,17 +13,6 @@ import TestSupport
        .needs(StockApy.installed, "needs Debian's apertium-apy"),
        .needs(FileManager.default.fileExists(atPath: apyTestFile), "needs .build/apy-tests (scripts/setup-apy-tests)"))
 struct ApyOwnTestsTests {
-    /// The routes of APy's test classes that `serve` did not answer when this suite came
-    /// (docs/DECISIONS.md says why). A test of one of these that passes on stock and not on ours
-    /// is a known issue while the route answers 404 on ours (a route not served at all); once
-    /// the route is served, its tests must pass like the others.
-    static let awaitedRoutes = [
-        "TestListHandler": "/list", "TestPerWordHandler": "/perWord", "TestAnalyzeHandler": "/analyze",
-        "TestGenerateHandler": "/generate", "TestStatsHandler": "/stats", "TestCoverageHandler": "/calcCoverage",
-        "TestPipeDebugHandler": "/pipedebug", "TestDocTranslateHandler": "/translateDoc",
-        "TestTranslateWebpageHandler": "/translatePage",
-    ]
-
     @Test func everyTestThatPassesOnStockAPyPassesOnServe() async throws {
         let modes = try FileManager.default.contentsOfDirectory(atPath: ServeProcess.testPairs + "/modes")
             .filter { $0.hasSuffix(".mode") }.map { String($0.dropLast(".mode".count)) }.sorted()
@@ -43,12 +29,8 @@ struct ApyOwnTestsTests {
         }
         let server = try await ServeProcess.start()
         let ours: Report
-        var unserved = Set<String>()
         do {
             ours = try await Self.run(against: server.url)
-            for route in Set(Self.awaitedRoutes.values) {
-                if try await Self.answers404(server.url, route) { unserved.insert(route) }
-            }
         } catch {
             _ = try? await server.stop()
             throw error
@@ -67,13 +49,7 @@ struct ApyOwnTestsTests {
         for name in stock.tests.keys.sorted() where stock.tests[name]?.result == "PASS" {
             let outcome = ours.tests[name] ?? Report.Outcome(result: "not run", detail: "")
             guard outcome.result != "PASS" else { continue }
-            let regression = Comment(rawValue: "APy's \(name) passes on stock APy, \(outcome.result) on serve: \(outcome.detail)")
-            let className = String(name.prefix { $0 != "." })
-            if let route = Self.awaitedRoutes[className], unserved.contains(route) {
-                withKnownIssue("serve does not answer \(route) yet") { Issue.record(regression) }
-            } else {
-                Issue.record(regression)
-            }
+            Issue.record(Comment(rawValue: "APy's \(name) passes on stock APy, \(outcome.result) on serve: \(outcome.detail)"))
         }
     }
 
@@ -111,14 +87,6 @@ struct ApyOwnTestsTests {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
         }
-    }
-
-    /// Whether a GET of `route` with no parameters answers 404 there: a route not served at all.
-    static func answers404(_ url: String, _ route: String) async throws -> Bool {
-        var request = URLRequest(url: URL(string: url + route.dropFirst())!)
-        request.timeoutInterval = 120
-        let (_, response) = try await URLSession.shared.data(for: request)
-        return (response as? HTTPURLResponse)?.statusCode == 404
     }
 }
 

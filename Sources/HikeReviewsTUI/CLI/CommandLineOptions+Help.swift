@@ -84,8 +84,9 @@ extension CommandLineOptions {
         serve: a translation server over the installed packs (it never downloads: install packs first with
           `packs install`), speaking LibreTranslate's API (GET /languages, POST /translate, POST /detect,
           GET /frontend/settings, GET /health, GET /spec) and Apertium-APy's (GET /listPairs,
-          GET|POST /translate?langpair=spa|eng&q=..., /identifyLang), until SIGTERM or SIGINT (it then
-          finishes what is in flight, 10 s at most).
+          GET|POST /translate?langpair=spa|eng&q=..., /identifyLang, and its tools /list, /analyze,
+          /generate, /perWord, /calcCoverage, /pipedebug, /translateChain, /stats), until SIGTERM or
+          SIGINT (it then finishes what is in flight, 10 s at most).
           SIGHUP re-reads the key file and the installed packs; requests in flight finish as they began.
           --listen ADDR:PORT   the IPv4 address and port (default 127.0.0.1:5000)
           --api-keys FILE      keys a request must give as api_key, one per line (default: none needed)
