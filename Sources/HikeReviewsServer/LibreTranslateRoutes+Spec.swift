@@ -20,7 +20,7 @@ extension LibreTranslateRoutes {
             "produces": ["application/json"],
             "tags": [["name": "translate", "description": "LibreTranslate's API"], ["name": "misc", "description": "LibreTranslate's API"],
                      ["name": "apertium-apy", "description": "Apertium-APy's API (three-letter Apertium codes)"]],
-            "paths": [
+            "paths": ([
                 "/languages": ["get": operation("Languages this server translates from and to", tag: "translate", [], [
                     "200": answer("Languages", schema: ["type": "array", "items": reference("language")]),
                 ])],
@@ -40,7 +40,7 @@ extension LibreTranslateRoutes {
                         "403": answer("Invalid API key", schema: reference("error-response")),
                         "500": answer("Translation error", schema: reference("error-response")),
                         "503": busy(reference("error-response")),
-                    ]),
+                    ].merging(slowdown(options, reference("error-response"))) { ours, _ in ours }),
                     "get": operation("Translate text with Apertium-APy's API", tag: "apertium-apy", [
                         query("langpair", "Apertium codes of the source and the target joined by |, e.g. spa|eng", required: true),
                         query("q", "Text to translate (\(limits))", required: true),
@@ -51,7 +51,7 @@ extension LibreTranslateRoutes {
                         "400": answer("Invalid request, or a pair not installed", schema: reference("apy-error")),
                         "403": answer("Invalid API key", schema: reference("apy-error")),
                         "503": busy(reference("apy-error")),
-                    ]),
+                    ].merging(slowdown(options, reference("apy-error"))) { ours, _ in ours }),
                 ],
                 "/detect": ["post": operation("Detect the language of a text", tag: "translate", [
                     form("q", "string", "Text whose language to detect (\(limits))", required: true),
@@ -60,7 +60,7 @@ extension LibreTranslateRoutes {
                     "200": answer("Languages, the likeliest first", schema: ["type": "array", "items": reference("detection")]),
                     "400": answer("Invalid request", schema: reference("error-response")),
                     "403": answer("Invalid API key", schema: reference("error-response")),
-                ])],
+                ].merging(slowdown(options, reference("error-response"))) { ours, _ in ours })],
                 "/frontend/settings": ["get": operation("This server's settings and limits, for LibreTranslate's front end", tag: "misc", [], [
                     "200": answer("Settings", schema: reference("frontend-settings")),
                 ])],
@@ -83,8 +83,9 @@ extension LibreTranslateRoutes {
                     "200": answer("Probability by Apertium code", schema: ["type": "object", "additionalProperties": ["type": "number"]]),
                     "400": answer("Invalid request", schema: reference("apy-error")),
                     "403": answer("Invalid API key", schema: reference("apy-error")),
-                ])],
-            ],
+                ].merging(slowdown(options, reference("apy-error"))) { ours, _ in ours })],
+            ] as [String: Any]).merging(ApyRoutes.specPaths(options, key: key, limits: limits)) { ours, _ in ours }
+                .merging(options.metrics ? ["/metrics": metricsPath(options)] : [:]) { ours, _ in ours },
             "definitions": definitions,
         ]
     }
@@ -120,12 +121,12 @@ extension LibreTranslateRoutes {
         ]
     }
 
-    private static func operation(_ summary: String, tag: String, _ parameters: [[String: Any]], _ responses: [String: Any]) -> [String: Any] {
+    static func operation(_ summary: String, tag: String, _ parameters: [[String: Any]], _ responses: [String: Any]) -> [String: Any] {
         ["summary": summary, "tags": [tag], "parameters": parameters, "responses": responses]
     }
 
     /// A form (or JSON body) parameter; an array one is a repeated field (`collectionFormat: multi`).
-    private static func form(_ name: String, _ type: String, _ description: String, required: Bool = false,
+    static func form(_ name: String, _ type: String, _ description: String, required: Bool = false,
                              items: Bool = false, enumeration: [String]? = nil) -> [String: Any] {
         var parameter: [String: Any] = ["in": "formData", "name": name, "type": type, "required": required, "description": description]
         if items { parameter["items"] = ["type": "string"]; parameter["collectionFormat"] = "multi" }
@@ -133,26 +134,41 @@ extension LibreTranslateRoutes {
         return parameter
     }
 
-    private static func query(_ name: String, _ description: String, required: Bool = false, enumeration: [String]? = nil) -> [String: Any] {
+    static func query(_ name: String, _ description: String, required: Bool = false, enumeration: [String]? = nil) -> [String: Any] {
         var parameter: [String: Any] = ["in": "query", "name": name, "type": "string", "required": required, "description": description]
         if let enumeration { parameter["enum"] = enumeration }
         return parameter
     }
 
-    private static func answer(_ description: String, schema: [String: Any]) -> [String: Any] {
+    static func answer(_ description: String, schema: [String: Any]) -> [String: Any] {
         ["description": description, "schema": schema]
     }
 
-    private static func reference(_ name: String) -> [String: Any] {
+    static func reference(_ name: String) -> [String: Any] {
         ["$ref": "#/definitions/\(name)"]
     }
 
     /// APy's success envelope around `data`.
-    private static func envelope(_ data: [String: Any]) -> [String: Any] {
+    static func envelope(_ data: [String: Any]) -> [String: Any] {
         ["type": "object", "properties": ["responseData": data, "responseDetails": ["type": "string"], "responseStatus": ["type": "integer"]]]
     }
 
-    private static func busy(_ schema: [String: Any]) -> [String: Any] {
+    /// The 429 answer of a route the rate limits count, when `options` sets any.
+    static func slowdown(_ options: ServerOptions, _ schema: [String: Any]) -> [String: Any] {
+        guard options.reqLimit != nil || options.dailyReqLimit != nil else { return [:] }
+        return ["429": answer("Too many requests from this client (--req-limit, --daily-req-limit): \"Slowdown: N per 1 minute\"", schema: schema)]
+    }
+
+    /// `GET /metrics`, with `--metrics`.
+    private static func metricsPath(_ options: ServerOptions) -> [String: Any] {
+        let token = options.metricsAuthToken == nil ? "" : " (Authorization: Bearer and the --metrics-auth-token)"
+        var responses: [String: Any] = ["200": ["description": "Prometheus's text exposition format (version 0.0.4)", "schema": ["type": "string"]]]
+        if options.metricsAuthToken != nil { responses["401"] = answer("A missing or wrong bearer token", schema: reference("error-response")) }
+        return ["get": ["summary": "The server's counters, gauges and latency histograms for Prometheus" + token, "tags": ["misc"],
+                        "produces": ["text/plain"], "parameters": [] as [Any], "responses": responses]]
+    }
+
+    static func busy(_ schema: [String: Any]) -> [String: Any] {
         ["description": "Too many texts waiting: retry later", "schema": schema,
          "headers": ["Retry-After": ["type": "integer", "description": "Seconds to wait"]]]
     }

@@ -66,7 +66,7 @@ struct LibreTranslateRoutes {
         }
     }
 
-    static let notFound = HTTPResponse.error(404, "not found: this server answers /languages, /translate, /detect, /frontend/settings, /health, /spec (LibreTranslate) and /listPairs, /translate?langpair=, /identifyLang, /listLanguageNames (Apertium-APy)")
+    static let notFound = HTTPResponse.error(404, "not found: this server answers /languages, /translate, /detect, /frontend/settings, /health, /spec (LibreTranslate) and /listPairs, /translate?langpair=, /identifyLang, /listLanguageNames, /translateDoc, /list, /analyze, /generate, /perWord, /calcCoverage, /pipedebug, /translateChain, /stats (Apertium-APy); GET /spec describes them")
 
     private func languages() -> HTTPResponse {
         let entries: [[String: Any]] = service.languages.map { tag in

@@ -84,9 +84,10 @@ extension CommandLineOptions {
         serve: a translation server over the installed packs (it never downloads: install packs first with
           `packs install`), speaking LibreTranslate's API (GET /languages, POST /translate, POST /detect,
           GET /frontend/settings, GET /health, GET /spec) and Apertium-APy's (GET /listPairs,
-          GET|POST /translate?langpair=spa|eng&q=..., /identifyLang, and its tools /list, /analyze,
-          /generate, /perWord, /calcCoverage, /pipedebug, /translateChain, /stats), until SIGTERM or
-          SIGINT (it then finishes what is in flight, 10 s at most).
+          GET|POST /translate?langpair=spa|eng&q=..., /identifyLang, /listLanguageNames, POST
+          /translateDoc (plain-text documents), and its tools /list, /analyze, /generate, /perWord,
+          /calcCoverage, /pipedebug, /translateChain, /stats; GET /spec describes every route), until
+          SIGTERM or SIGINT (it then finishes what is in flight, 10 s at most).
           SIGHUP re-reads the key file and the installed packs; requests in flight finish as they began.
           --listen ADDR:PORT   the IPv4 address and port (default 127.0.0.1:5000)
           --api-keys FILE      keys a request must give as api_key, one per line (default: none needed)
@@ -102,7 +103,7 @@ extension CommandLineOptions {
           --apy-pivots         APy's /listPairs also lists routes through a third language (default: only
                                the directions packs ship, as APy lists them; /translate takes both)
           --req-limit N        requests per client in a minute, at most, to the work routes (LibreTranslate's
-                               /translate and /detect, APy's /translate and /identifyLang); past it 429
+                               /translate and /detect; APy's but /, /listPairs and /listLanguageNames); past it 429
                                "Slowdown: N per 1 minute" (default: no limit). A client is its API key
                                when keys are needed, else its address
           --daily-req-limit N  the same per day (default: no limit)

@@ -214,6 +214,12 @@ def minute(url, stock):
     for path in ["/languages", "/health", "/frontend/settings", "/spec", "/listPairs", "/listLanguageNames"]:
         status, _, body = exchange(url, "GET", path)
         check(status == 200, "%s is limited: %s %r" % (path, status, body[:200]))
+    spec = as_json(exchange(url, "GET", "/spec")[2]) or {}
+    paths = spec.get("paths", {})
+    check("/metrics" in paths and "401" in paths["/metrics"]["get"]["responses"], "/spec without /metrics: %s" % sorted(paths))
+    check(all("429" in paths[path][method]["responses"] for path, method in
+              [("/translate", "post"), ("/detect", "post"), ("/translate", "get"), ("/identifyLang", "get"), ("/analyze", "get"),
+               ("/translateDoc", "post")]), "/spec without its 429s")
     status, headers, body = apy_translate(url)
     check(status == 429 and as_json(body) == {"status": "error", "code": 429, "message": "Too Many Requests",
                                              "explanation": "Slowdown: 2 per 1 minute"}, "APy's 429: %s %r" % (status, body))
