@@ -161,9 +161,11 @@ extension RemoteProbeOrderTests {
             }
             let start = ContinuousClock.now
             request.cancel()
-            // curl's progress callback sees the flag within about a second; 120 s was the deadline.
+            // curl's progress callback sees the flag within about a second; 120 s is the deadline.
+            // Half the deadline tells a cancelled transfer from one that waited it out, also on a
+            // machine so busy that the callback's thread waits its turn (26 s was seen).
             await #expect(throws: RemoteError.self) { try await request.value }
-            #expect(ContinuousClock.now - start < .seconds(20))
+            #expect(ContinuousClock.now - start < .seconds(60))
         }
         // One failure would have left it out (failuresToLeaveOut 1): both requests reached it.
         #expect(try arrived() == 2)
