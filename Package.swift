@@ -70,7 +70,7 @@ let package = Package(
         // posix_spawn for tests: Foundation's Process was seen to hang and to lose output
         // under the parallel test runner.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ReviewModelTests", dependencies: ["ReviewModel"]),
+        .testTarget(name: "ReviewModelTests", dependencies: ["ReviewModel", "TestSupport"]),
         .testTarget(name: "AppleClientTests", dependencies: ["TestSupport"]),
         .testTarget(
             name: "TranslationEngineTests",

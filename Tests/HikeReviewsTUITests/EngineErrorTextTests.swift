@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 import TranslationEngine
 @testable import HikeReviewsTUI
 
 /// The one mapping from engine errors to what a review or the overlay says.
-@Suite struct EngineErrorTextTests {}
+@Suite(.tags(.fast)) struct EngineErrorTextTests {}
 
 extension EngineErrorTextTests {
     @Test func noRouteAndMissingPacksBecomeTheirOwnStatuses() {

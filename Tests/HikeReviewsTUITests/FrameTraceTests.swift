@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
 /// HIKE_REVIEWS_TRACE appends to a regular file or a terminal and touches nothing else: a
 /// device node it named was once replaced by a regular file (as root, `/dev/null` itself).
-@Suite struct FrameTraceTests {
+@Suite(.tags(.fast)) struct FrameTraceTests {
     /// The type, device and inode of what `path` names (without following a last symlink).
     static func identity(_ path: String) -> [UInt64]? {
         var info = stat()

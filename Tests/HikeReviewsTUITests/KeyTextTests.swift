@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
 /// Status-bar hints, dialog buttons and titles take their keys from the keybinding table.
-@Suite struct KeyTextTests {}
+@Suite(.tags(.fast)) struct KeyTextTests {}
 
 extension KeyTextTests {
     @Test func hintsAndButtonsUseTheTablesKeys() {

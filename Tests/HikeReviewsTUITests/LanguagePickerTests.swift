@@ -5,7 +5,7 @@ import TranslationEngine
 @testable import HikeReviewsTUI
 
 /// The language and target pickers: one readable, distinct row per language, codes never cut.
-@Suite struct LanguagePickerTests {
+@Suite(.tags(.fast)) struct LanguagePickerTests {
     /// Every tag of the default repository's directions (the built index when there is one).
     static let tags = DefaultRepositoryTags.all(checkout: Paths.packageRoot)
 

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
 /// The route screen is laid out by the reducer, once per change, and drawn from what it kept.
-@Suite struct LayoutOnceTests {
+@Suite(.tags(.fast)) struct LayoutOnceTests {
     /// The screen drawn from the kept lines and the same screen laid out afresh.
     static func bothWays(_ state: AppState, _ layout: LaidOutBlocks) -> (kept: String, fresh: String) {
         (Snapshot.text(of: AppView.render(state, layout: layout)), Snapshot.text(of: AppView.render(state, layout: LaidOutBlocks())))

@@ -5,7 +5,7 @@ import TestSupport
 
 /// The per-line limit holds however the line arrives: streamed past in several reads, or read
 /// whole with its newline in the same read (which once slipped through unrefused).
-@Suite struct LineReaderLimitTests {
+@Suite(.tags(.fast)) struct LineReaderLimitTests {
     /// The lines of `bytes` as `LineReader` gives them with a limit of `limit` bytes.
     static func lines(_ bytes: [UInt8], limit: Int) throws -> [LineReader.Line] {
         let path = Scratch.root.appendingPathComponent("line-limit-\(UUID().uuidString)").path

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import TranslationEngine
 @testable import HikeReviewsTUI
 
 /// Issue 13 in the reducer: a route screen looks in the translation memory for what it shows,
 /// shows what it finds at once (marked remembered), and `T` translates only the rest.
-@Suite struct RecallFlowTests {
+@Suite(.tags(.fast)) struct RecallFlowTests {
     /// The recall effects among `effects`.
     static func recalls(in effects: [Effect]) -> [RecallTask] {
         effects.compactMap { if case .recall(let task) = $0 { return task } else { return nil } }

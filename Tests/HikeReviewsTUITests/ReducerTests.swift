@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 import ReviewModel
 @testable import HikeReviewsTUI
 
 /// Action in, state and effects out: no terminal.
-@Suite struct ReducerTests {}
+@Suite(.tags(.fast)) struct ReducerTests {}
 
 extension ReducerTests {
     @Test func startAsksForLanguageDetectionOfEveryReviewAndChecksTheRepositories() {
@@ -193,11 +194,11 @@ extension ReducerTests {
 }
 
 extension ReducerTests {
-    /// The README's key table is generated from the keybinding table; this keeps them in step.
-    @Test func readmeKeyTableMatchesTheBindings() throws {
-        let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    /// docs/USAGE.md's key table is generated from the keybinding table; this keeps them in step.
+    @Test func usageKeyTableMatchesTheBindings() throws {
+        let usage = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/USAGE.md"), encoding: .utf8)
         let table = KeyBindings.markdownTable()
-        #expect(readme.contains("<!-- keys -->\n\(table)\n<!-- /keys -->"), "update README.md's key table to:\n\(table)")
+        #expect(usage.contains("<!-- keys -->\n\(table)\n<!-- /keys -->"), "update docs/USAGE.md's key table to:\n\(table)")
     }
 }
 

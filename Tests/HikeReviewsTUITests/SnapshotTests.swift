@@ -6,7 +6,7 @@ import TranslationEngine
 @testable import HikeReviewsTUI
 
 /// Whole screens at 80x24, compared with the text files under Snapshots/.
-@Suite struct SnapshotTests {}
+@Suite(.tags(.fast)) struct SnapshotTests {}
 
 extension SnapshotTests {
     @Test func routeList() {

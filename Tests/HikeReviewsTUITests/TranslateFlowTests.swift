@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import TranslationEngine
 @testable import HikeReviewsTUI
 
 /// The whole translation flow through the reducer: keys and engine results in, state and
 /// effects out. No terminal, no engine.
-@Suite struct TranslateFlowTests {
+@Suite(.tags(.fast)) struct TranslateFlowTests {
     /// The Cares route filtered to Spanish.
     static func spanishCares() -> AppState {
         var state = Fixtures.state()

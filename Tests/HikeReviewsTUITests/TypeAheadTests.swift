@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
 /// Keys typed faster than the app answers: a key that opens a modal opens it at once, so the
 /// keys after it reach that modal instead of opening more (`LLLLL` once stacked five pickers,
 /// one per answer of the effect runner, each needing its own Esc).
-@Suite struct TypeAheadTests {
+@Suite(.tags(.fast)) struct TypeAheadTests {
     static let targets = [LanguageChoice(tag: "en", name: "English", count: 0), LanguageChoice(tag: "fr", name: "French", count: 0),
                           LanguageChoice(tag: "de", name: "German", count: 0)]
 

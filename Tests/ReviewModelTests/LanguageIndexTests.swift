@@ -1,7 +1,8 @@
 import ReviewModel
+import TestSupport
 import Testing
 
-@Suite struct LanguageIndexTests {}
+@Suite(.tags(.fast)) struct LanguageIndexTests {}
 
 extension LanguageIndexTests {
     private static let reviews = [

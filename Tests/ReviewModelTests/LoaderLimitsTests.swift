@@ -1,8 +1,9 @@
 import Foundation
 import ReviewModel
+import TestSupport
 import Testing
 
-@Suite struct LoaderLimitsTests {}
+@Suite(.tags(.fast)) struct LoaderLimitsTests {}
 
 extension LoaderLimitsTests {
     @Test func refusesNestingDeeperThanTheLimit() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import ReviewModel
+import TestSupport
 import Testing
 
-@Suite struct LoaderSchemaTests {}
+@Suite(.tags(.fast)) struct LoaderSchemaTests {}
 
 extension LoaderSchemaTests {
     static let invalid: [ExpectedFailure] = [

@@ -1,8 +1,9 @@
 import Foundation
 import ReviewModel
+import TestSupport
 import Testing
 
-@Suite struct LoaderSyntaxTests {}
+@Suite(.tags(.fast)) struct LoaderSyntaxTests {}
 
 extension LoaderSyntaxTests {
     static let malformed: [ExpectedFailure] = [

@@ -1,8 +1,9 @@
 import Foundation
 import ReviewModel
+import TestSupport
 import Testing
 
-@Suite struct LoaderTests {}
+@Suite(.tags(.fast)) struct LoaderTests {}
 
 extension LoaderTests {
     @Test func loadsAValidCatalog() throws {

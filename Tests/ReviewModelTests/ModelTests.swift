@@ -1,8 +1,9 @@
 import Foundation
 import ReviewModel
+import TestSupport
 import Testing
 
-@Suite struct ModelTests {}
+@Suite(.tags(.fast)) struct ModelTests {}
 
 extension ModelTests {
     @Test func averageRatingIsTheMeanOfAllReviews() {

@@ -1,7 +1,8 @@
 import ReviewModel
+import TestSupport
 import Testing
 
-@Suite struct ReviewQueryTests {}
+@Suite(.tags(.fast)) struct ReviewQueryTests {}
 
 extension ReviewQueryTests {
     private static let reviews = [

@@ -3,7 +3,7 @@ import Testing
 
 /// The gate every fixture-needing suite goes through: a missing fixture skips it under plain
 /// `swift test` and fails it, named, under `make test` (`HIKE_REVIEWS_REQUIRE_FIXTURES=1`).
-@Suite struct FixtureGateTests {}
+@Suite(.tags(.fast)) struct FixtureGateTests {}
 
 extension FixtureGateTests {
     @Test func aMissingFixtureSkipsUnlessRequiredThenFailsNamingIt() throws {

@@ -7,7 +7,7 @@ enum Key: Hashable, Sendable {
     case wheelUp, wheelDown
     case ctrl(Character)
 
-    /// How the key is written in help texts and in the README's key table.
+    /// How the key is written in help texts and in docs/USAGE.md's key table.
     var label: String {
         switch self {
         case .char(" "): return "Space"

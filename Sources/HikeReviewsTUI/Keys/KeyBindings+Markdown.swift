@@ -1,5 +1,5 @@
 extension KeyBindings {
-    /// The README's key table: one row per row of the keybinding table.
+    /// docs/USAGE.md's key table: one row per row of the keybinding table.
     static func markdownTable() -> String {
         var rows = ["| keys | what | where |", "|---|---|---|"]
         for binding in table {

@@ -33,7 +33,7 @@ struct KeyBinding: Sendable {
     var contexts: Set<KeyContext>
 }
 
-/// The one keybinding table: dispatch, the help modal and the README's key table all read it.
+/// The one keybinding table: dispatch, the help modal and docs/USAGE.md's key table all read it.
 enum KeyBindings {
     static let table: [KeyBinding] = [
         KeyBinding(command: .moveDown, keys: [.char("j"), .down, .wheelDown], help: "next item", contexts: [.routeList, .routeDetail, .help]),

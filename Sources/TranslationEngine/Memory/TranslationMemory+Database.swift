@@ -172,7 +172,7 @@ extension TranslationMemory {
             try database.run("SELECT key, target, unknown FROM entries WHERE hash = ?", [.blob(key.digest)]) { row throws(SQLiteError) in
                 // Bytes, not `String ==`: Swift compares strings by canonical equivalence, so a row
                 // whose key is the asked text in another normalization form ("e\u{301}" for "é")
-                // would be taken for it. The README promises "exactly as given, byte for byte".
+                // would be taken for it. docs/USAGE.md promises "exactly as given, byte for byte".
                 guard row.blob(0) == material else { return }
                 let (words, marks) = Self.words(row.text(2))
                 entry = Entry(targetText: row.text(1), unknownWords: words, marks: marks)

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
-@Suite struct ChangesTests {}
+@Suite(.tags(.fast)) struct ChangesTests {}
 
 extension ChangesTests {
     private typealias Change = ScreenBuffer.Change

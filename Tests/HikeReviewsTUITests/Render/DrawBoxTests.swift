@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
-@Suite struct DrawBoxTests {}
+@Suite(.tags(.fast)) struct DrawBoxTests {}
 
 extension DrawBoxTests {
     @Test func drawsBorderWithoutTitle() {

@@ -5,7 +5,7 @@ import Testing
 @testable import HikeReviewsTUI
 
 /// Graphemes as curses cells: never a part of one, a placeholder of the same width instead.
-@Suite struct GlyphTests {
+@Suite(.tags(.fast)) struct GlyphTests {
     /// Emoji that one curses cell cannot hold whole: families, professions, flags of both
     /// kinds, skin tones, and mixes of them.
     static let longEmoji = [

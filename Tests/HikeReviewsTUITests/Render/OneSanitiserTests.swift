@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import ReviewModel
 import TextSafety
@@ -5,7 +6,7 @@ import TranslationEngine
 @testable import HikeReviewsTUI
 
 /// The libraries' escaping and the screen's sanitising share one rule of what is harmful.
-@Suite struct OneSanitiserTests {}
+@Suite(.tags(.fast)) struct OneSanitiserTests {}
 
 extension OneSanitiserTests {
     static let hostile = "Evil \u{1B}]0;pwned\u{07}\u{1B}[31m\r\n red \u{202E}txt\u{2066} \u{9B}\u{2028}\u{E000}"

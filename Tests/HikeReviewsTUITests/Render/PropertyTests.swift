@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
-@Suite struct PropertyTests {}
+@Suite(.tags(.fast)) struct PropertyTests {}
 
 extension PropertyTests {
     /// Scalars that must never survive sanitizing: they control the terminal or reorder text.

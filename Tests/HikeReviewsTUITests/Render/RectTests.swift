@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
-@Suite struct RectTests {}
+@Suite(.tags(.fast)) struct RectTests {}
 
 extension RectTests {
     private var parent: Rect { Rect(x: 0, y: 0, width: 10, height: 5) }

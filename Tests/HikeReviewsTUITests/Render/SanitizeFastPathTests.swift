@@ -3,7 +3,7 @@ import Testing
 @testable import HikeReviewsTUI
 
 /// The fast path of `sanitize` must agree with the full pass wherever it is taken.
-@Suite struct SanitizeFastPathTests {}
+@Suite(.tags(.fast)) struct SanitizeFastPathTests {}
 
 extension SanitizeFastPathTests {
     @Test func everyPlainScalarAloneIsLeftAsIs() {

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
-@Suite struct SanitizeTests {}
+@Suite(.tags(.fast)) struct SanitizeTests {}
 
 extension SanitizeTests {
     @Test func plainTextIsUnchanged() {

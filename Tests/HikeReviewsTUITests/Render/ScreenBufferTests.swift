@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
-@Suite struct ScreenBufferTests {}
+@Suite(.tags(.fast)) struct ScreenBufferTests {}
 
 extension ScreenBufferTests {
     @Test func startsBlank() {

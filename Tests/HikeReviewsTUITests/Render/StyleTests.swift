@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
-@Suite struct StyleTests {}
+@Suite(.tags(.fast)) struct StyleTests {}
 
 extension StyleTests {
     @Test func colorRawValuesMatchCursesNumbers() {

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
-@Suite struct TruncateTests {}
+@Suite(.tags(.fast)) struct TruncateTests {}
 
 extension TruncateTests {
     @Test func fittingTextIsUnchanged() {

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 @testable import TranslationEngine
 @testable import HikeReviewsTUI
 
 /// The engine's marks and the screen's underlining split words by one rule.
-@Suite struct UnknownWordRuleTests {}
+@Suite(.tags(.fast)) struct UnknownWordRuleTests {}
 
 extension UnknownWordRuleTests {
     /// Every word the engine reports unknown is underlined whole, joiners and combining marks

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
-@Suite struct WidthTests {}
+@Suite(.tags(.fast)) struct WidthTests {}
 
 extension WidthTests {
     @Test(arguments: [

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import HikeReviewsTUI
 
-@Suite struct WrapTests {}
+@Suite(.tags(.fast)) struct WrapTests {}
 
 extension WrapTests {
     @Test func breaksAtSpaces() {

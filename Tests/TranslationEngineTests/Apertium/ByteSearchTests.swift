@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
 /// The reader's marker search, now the standard library's `firstRange(of:)`.
-@Suite struct ByteSearchTests {}
+@Suite(.tags(.fast)) struct ByteSearchTests {}
 
 extension ByteSearchTests {
     @Test func findsTheFirstMarkerAtOrAfterTheStart() {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import TranslationEngine
 
-@Suite("ModeFile")
+@Suite("ModeFile", .tags(.fast))
 struct ModeFileTests {
     @Test("tokenizer keeps single-quoted runs together")
     func tokenizer() throws {

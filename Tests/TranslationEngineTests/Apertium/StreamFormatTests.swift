@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import TranslationEngine
 
-@Suite("StreamFormat")
+@Suite("StreamFormat", .tags(.fast))
 struct StreamFormatTests {
     /// Whether Debian's deformatter is installed (it comes with the apertium package).
     static var destxtAvailable: Bool {

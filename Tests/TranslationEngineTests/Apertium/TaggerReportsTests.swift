@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
 /// Reading `apertium-tagger -d`'s reports into words, as the relay charges them to segments.
-@Suite struct TaggerReportsTests {
+@Suite(.tags(.fast)) struct TaggerReportsTests {
     static let report = "Error: A new ambiguity class was found. \nRetraining the tagger is necessary so as to take it into account.\n"
         + "Word 'Apenas'.\nNew ambiguity class: {ADV,CNJADV,VLEXPFCI}\n"
     static let warning = "Warning: There is not coarse tag for the fine tag '€<mon>' of '€<mon>'\n"

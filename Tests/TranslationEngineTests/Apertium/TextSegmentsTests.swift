@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
-@Suite("TextSegments and unknown-word marks")
+@Suite("TextSegments and unknown-word marks", .tags(.fast))
 struct TextSegmentsTests {
     static let small = TextLimits(maxPieceBytes: 40, maxTokenCharacters: 10, piecesInFlight: 2)
 

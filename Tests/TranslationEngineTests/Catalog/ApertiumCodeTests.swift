@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
-@Suite("ApertiumCode")
+@Suite("ApertiumCode", .tags(.fast))
 struct ApertiumCodeTests {
     @Test("3- and 2-letter codes map to the same BCP 47 tag", arguments: [
         ("spa", "es"), ("es", "es"), ("eng", "en"), ("cat", "ca"), ("glg", "gl"),

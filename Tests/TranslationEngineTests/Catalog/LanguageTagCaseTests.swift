@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
 /// BCP 47 tags compare case-insensitively: `ES` is `es` wherever the library is given a tag,
 /// and what it hands back is in the canonical case (`availability ES EN` once said
 /// `unsupported` where `es en` was `installed`).
-@Suite struct LanguageTagCaseTests {}
+@Suite(.tags(.fast)) struct LanguageTagCaseTests {}
 
 extension LanguageTagCaseTests {
     @Test(arguments: [

@@ -6,7 +6,7 @@ import Testing
 /// Every numeric variable the engine reads goes through `NumericSetting`: a value that is not
 /// a finite number within the setting's range is a `SettingProblem` naming the variable, and
 /// the default holds (`inf` once trapped converting to an Int, 2^63-1 overflowed a shift).
-@Suite struct NumericSettingTests {
+@Suite(.tags(.fast)) struct NumericSettingTests {
     /// Values no numeric setting takes.
     static let hostileValues = ["inf", "nan", "-1", "1e30", "9223372036854775807", "abc", "", "-inf", "0x1p80"]
 }

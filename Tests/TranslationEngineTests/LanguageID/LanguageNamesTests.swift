@@ -3,7 +3,7 @@ import TranslationEngine
 import TestSupport
 
 /// Readable English names for every tag a pack direction uses, variants and private use included.
-@Suite struct LanguageNamesTests {}
+@Suite(.tags(.fast)) struct LanguageNamesTests {}
 
 extension LanguageNamesTests {
     @Test(arguments: [

@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
 /// The user's preferred language, read from the environment the way gettext does.
-@Suite struct PreferredLanguageTests {}
+@Suite(.tags(.fast)) struct PreferredLanguageTests {}
 
 extension PreferredLanguageTests {
     @Test func precedenceFollowsGettext() {

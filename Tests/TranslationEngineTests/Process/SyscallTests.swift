@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import TranslationEngine
 
 /// The package's one EINTR retry.
-@Suite struct SyscallTests {}
+@Suite(.tags(.fast)) struct SyscallTests {}
 
 extension SyscallTests {
     @Test func anInterruptedCallIsMadeAgainUntilItAnswers() {

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
-@Suite("Availability")
+@Suite("Availability", .tags(.fast))
 struct AvailabilityTests {
     @Test("Status follows the packs on the planned route", arguments: [
         ("es", "en", Availability.Status.installed),

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
 /// Routes across engines: installed before downloadable, then a neural direct leg, an Apertium
 /// direct leg, then the fewest legs with neural legs preferred.
-@Suite("RoutePlanner across engines")
+@Suite("RoutePlanner across engines", .tags(.fast))
 struct RoutePlannerEngineTests {
     static func neural(_ source: String, _ target: String, installed: Bool = false, size: Int = 0) -> PackInfo {
         let id = "translate-\(source)_\(target)"

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
-@Suite("RoutePlanner")
+@Suite("RoutePlanner", .tags(.fast))
 struct RoutePlannerTests {
     @Test("A direct direction is used when one exists")
     func direct() {

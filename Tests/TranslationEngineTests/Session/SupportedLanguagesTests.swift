@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TranslationEngine
 
 /// `LanguageAvailability.supportedLanguages`: each language once, where a language is a base
 /// language code; the tags keep regions and variants.
-@Suite struct SupportedLanguagesTests {
+@Suite(.tags(.fast)) struct SupportedLanguagesTests {
     /// The routing fixtures' packs: `spa-eng_US`, `es-pt_BR` and `eng-cat_valencia` write region
     /// and variant tags; `hbs` accepts `hr`, `sr` and `bs`; `nno-nob` joins two languages.
     static let availability = LanguageAvailability(pairs: InstalledPairs(packs: RoutingFixtures.packs))
