@@ -80,15 +80,22 @@ public struct Router: Sendable {
     }
 
     /// The route's checks before `.arguments`, then its handler (which applies the rest through
-    /// `RouteCall.admit`); the answer finished as its API sends answers.
+    /// `RouteCall.admit`); the answer, as JSONP once the callback was checked, finished as its
+    /// API sends answers.
     private func run(_ call: RouteCall) async -> HTTPResponse {
         var callback: String?
+        var refused: (check: Route.Check, answer: HTTPResponse)?
         for check in call.route.checks.prefix(while: { $0 != .arguments }) {
-            if let refusal = refusal(by: check, call, texts: []) { return Self.finish(refusal, call.route, refusedBy: check) }
+            if let refusal = refusal(by: check, call, texts: []) {
+                refused = (check, refusal)
+                break
+            }
             if check == .callback { callback = ApyRoutes.callbackName(call.parameters) }
         }
-        let answer = await call.route.handler(call)
-        return Self.finish(callback.map { ApyRoutes.jsonp(answer, callback: $0) } ?? answer, call.route, refusedBy: nil)
+        let answer: HTTPResponse
+        if let refused { answer = refused.answer } else { answer = await call.route.handler(call) }
+        let wrapped = callback.map { ApyRoutes.jsonp(answer, callback: $0) } ?? answer
+        return Self.finish(wrapped, call.route, refusedBy: refused?.check)
     }
 
     /// The refusal of `check` for `call` (with the `texts` its handler read), in its route's API's
