@@ -13,7 +13,8 @@ extension Route {
     /// APy's listings: not rate limited, as LibreTranslate's are not.
     static let apyListing: [Check] = [.method, .callback]
 
-    static let table: [Route] = libreTranslate + apy + [
+    /// APy's routes first: its `/translate` (with a `langpair`) is found before LibreTranslate's.
+    static let table: [Route] = apy + libreTranslate + [
         Route(path: "/metrics", api: .server, method: .get, checks: [.method], body: .unread, isServed: { $0.metrics }) {
             $0.router.metricsAnswer($0.request)
         },
