@@ -1,32 +1,42 @@
 /// The typed answers of APy's tools that come in its envelope (field names as APy's).
 extension ApyTools {
-    /// `/pipedebug`'s data: the text after each stage, and the stages that made it.
-    struct PipeDebug: Codable, Equatable {
-        /// A stage as APy lists it: a name (`deformat`) or a command with its arguments.
-        enum Step: Codable, Equatable {
-            case name(String)
-            case command([String])
+    /// A string or a list of strings, where APy's JSON mixes them: a stage of `/pipedebug`'s
+    /// pipeline (`deformat`, or a command with its arguments), a reading of `/perWord` (a
+    /// disambiguated unit, or a unit's analyses).
+    enum TextOrList: Codable, Equatable {
+        case text(String)
+        case list([String])
 
-            init(from decoder: any Decoder) throws {
-                let container = try decoder.singleValueContainer()
-                if let name = try? container.decode(String.self) {
-                    self = .name(name)
-                } else {
-                    self = .command(try container.decode([String].self))
-                }
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.singleValueContainer()
-                switch self {
-                case .name(let name): try container.encode(name)
-                case .command(let command): try container.encode(command)
-                }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else {
+                self = .list(try container.decode([String].self))
             }
         }
 
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .text(let text): try container.encode(text)
+            case .list(let list): try container.encode(list)
+            }
+        }
+    }
+
+    /// `/pipedebug`'s data: the text after each stage, and the stages that made it.
+    struct PipeDebug: Codable, Equatable {
         var output: [String]
-        var pipeline: [Step]
+        var pipeline: [TextOrList]
+    }
+
+    /// One unit of `/perWord`: its input and the readings of each mode asked for.
+    struct PerWordUnit: Codable, Equatable {
+        var input: String
+        var morph: TextOrList?
+        var tagger: TextOrList?
+        var disambig: TextOrList?
     }
 
     /// `/stats`' data: APy's figures, for this server's APy translations.

@@ -150,7 +150,7 @@ struct ApyTools {
             case .failure(let refusal): return refusal.response
             case .success(let outputs):
                 let units = Self.lexicalUnits(outputs.last ?? [], query: text)
-                return .json(units.map { [$0.unit, Self.surface($0.unit) + $0.after] })
+                return .encoded(units.map { [$0.unit, Self.surface($0.unit) + $0.after] })
             }
         }
     }
@@ -172,7 +172,7 @@ struct ApyTools {
             case .failure(let refusal): return refusal.response
             case .success(let outputs):
                 let generated = String(decoding: outputs.last ?? [], as: UTF8.self).components(separatedBy: "[SEP]")
-                return .json(generated.enumerated().map { [$0.element, $0.offset < units.count ? units[$0.offset] : ""] })
+                return .encoded(generated.enumerated().map { [$0.element, $0.offset < units.count ? units[$0.offset] : ""] })
             }
         }
     }
@@ -206,13 +206,13 @@ struct ApyTools {
             case .failure(let refusal): return refusal.response
             case .success(let outputs):
                 let units = Self.lexicalUnits(outputs.last ?? [], query: text)
-                guard !units.isEmpty else { return .json([-1]) }
+                guard !units.isEmpty else { return .encoded([-1]) }
                 let known = units.filter { unit in
                     let analyses = unit.unit.split(separator: "/", omittingEmptySubsequences: false)
                     guard analyses.count > 1, let first = analyses[1].first else { return false }
                     return !"*&#".contains(first)
                 }
-                return .json([Double(known.count) / Double(units.count)])
+                return .encoded([Double(known.count) / Double(units.count)])
             }
         }
     }
@@ -235,7 +235,7 @@ struct ApyTools {
         let text = values["q"]!
         if let refusal = call.admit([text]) { return refusal }
         let lang = Self.alpha3(values["lang"]!)
-        var outputs: [String: [Any]] = [:]
+        var outputs: [String: [TextOrList]] = [:]
         var inputs: [String] = []
         for (kind, names) in [(Kind.analyzer, ["morph"]), (Kind.tagger, ["tagger", "disambig"])] where !wanted.isDisjoint(with: names) {
             guard let mode = modes(kind)[lang] else { return ApyRoutes.error(400, "No output") }
@@ -245,26 +245,25 @@ struct ApyTools {
                 // APy's perWord means to drop the added period but never does (it tests the
                 // unit's first character against a two-character pattern): kept, as there.
                 let units = Self.lexicalUnits(ran.last ?? [], query: text, keepingPeriod: true).map(\.unit)
-                let readings: [Any] = units.map { unit -> Any in
+                let readings = units.map { unit -> TextOrList in
                     let parts = unit.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
                     // A disambiguated unit has no `/`: APy gives it as a string, not a list.
-                    return kind == .tagger && parts.count == 1 ? unit : Array(parts.dropFirst())
+                    return kind == .tagger && parts.count == 1 ? .text(unit) : .list(Array(parts.dropFirst()))
                 }
                 for name in names { outputs[name] = readings }
                 // The tagger's units are the ones APy lists when it ran.
                 if kind == .tagger || inputs.isEmpty { inputs = units.map { Self.strippingTags(Self.surface($0)) } }
             }
         }
-        var answer: [[String: Any]] = []
-        for (index, input) in inputs.enumerated() {
-            var unit: [String: Any] = ["input": input]
-            for name in wanted {
+        let answer = inputs.enumerated().map { index, input in
+            func reading(_ name: String) -> TextOrList? {
+                guard wanted.contains(name) else { return nil }
                 let readings = outputs[name] ?? []
-                unit[name] = index < readings.count ? readings[index] : [String]()
+                return index < readings.count ? readings[index] : .list([])
             }
-            answer.append(unit)
+            return PerWordUnit(input: input, morph: reading("morph"), tagger: reading("tagger"), disambig: reading("disambig"))
         }
-        return .json(answer)
+        return .encoded(answer)
     }
 
     /// A form without its tags: what comes before the first `<`.
@@ -298,8 +297,8 @@ struct ApyTools {
         case .failure(let refusal): return refusal.response
         case .success(let outputs):
             let texts = outputs.map { String(decoding: $0, as: UTF8.self) }
-            let pipeline: [PipeDebug.Step] = [.name("deformat")]
-                + stages.stages.map { .command([URL(fileURLWithPath: $0.executable).lastPathComponent] + $0.arguments) } + [.name("reformat")]
+            let pipeline: [TextOrList] = [.text("deformat")]
+                + stages.stages.map { .list([URL(fileURLWithPath: $0.executable).lastPathComponent] + $0.arguments) } + [.text("reformat")]
             let output = [text, deformatted] + texts + [StreamFormat.unescape(texts.last ?? "")]
             return ApyRoutes.envelope(PipeDebug(output: output, pipeline: pipeline))
         }
