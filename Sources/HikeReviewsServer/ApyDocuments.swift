@@ -10,12 +10,14 @@ struct ApyDocuments {
     /// APy's limit on a document (`FILE_SIZE_LIMIT_BYTES`): over it, 413 in its words.
     static let fileLimit = 32_000_000
 
-    let router: Router
+    let call: RouteCall
+    private var router: Router { call.router }
 
-    /// APy's `/translateDoc`; a `callback` in the query string wraps its errors as APy's JSONP,
-    /// never the document (stock APy reads it before the body: one in the form is not used).
-    func translateDoc(_ request: HTTPRequest) async -> HTTPResponse {
-        guard request.method == "GET" || request.method == "POST" else { return ApyRoutes.error(405, "Method Not Allowed") }
+    /// APy's `/translateDoc`, its method checked by its route; a `callback` in the query string
+    /// wraps its errors as APy's JSONP, never the document (stock APy reads it before the body:
+    /// one in the form is not used).
+    func translateDoc() async -> HTTPResponse {
+        let request = call.request
         // A body over the limit was drained, not kept: its pair is gone with it, and its size decides.
         if let dropped = request.droppedBodyBytes { return Self.tooLarge(bodyBytes: dropped) }
         let form: DocumentForm
@@ -29,9 +31,10 @@ struct ApyDocuments {
         if let callback, !ApyRoutes.isCallbackName(callback) { return ApyRoutes.error(400, ApyRoutes.callbackReason) }
         // A document is work like /translate: it counts against the rate limits, by its key when it gives one.
         let key = form.fields["api_key"].map { [(name: "api_key", value: Array($0.utf8))] } ?? []
-        if let keyed = try? RequestParameters(HTTPRequest(method: "GET", path: Self.path, query: key)),
-           let problem = router.rateLimitProblem(request, keyed) {
-            return ApyRoutes.error(429, problem)
+        if let keyed = try? RequestParameters(HTTPRequest(method: "GET", path: Self.path, query: key)) {
+            var counted = call
+            counted.parameters = keyed
+            if let refusal = counted.admit([]) { return refusal }
         }
         let response = await answer(form)
         guard let callback, response.status != 200 else { return response }
@@ -63,10 +66,10 @@ struct ApyDocuments {
         } catch {
             return ApyRoutes.error(400, error.reason)
         }
-        let answer = await ApyRoutes(router: router).respond(asText, parameters)
+        let answer = await call.forwarded(to: .apyTranslate, asText, parameters)
         guard answer.status == 200,
-              let object = (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any],
-              let data = object["responseData"] as? [String: Any], let text = data["translatedText"] as? String else { return answer }
+              let text = (try? JSONDecoder().decode(ApyRoutes.Envelope<ApyRoutes.Translation>.self, from: Data(answer.body)))?
+                .responseData.translatedText else { return answer }
         // APy means octet-stream and an attachment (it sets them on the request by mistake and
         // answers text/html): a translated document is never rendered as a page here.
         return HTTPResponse(status: 200, body: Array(text.utf8), contentType: "application/octet-stream",
@@ -98,8 +101,7 @@ struct ApyDocuments {
             explanation += " (over this server's request body limit, which is lower than APy's \(fileLimit) bytes)"
         }
         // tornado's phrase for 413, which APy's error shape carries.
-        return .json(["status": "error", "code": 413, "message": "Request Entity Too Large", "explanation": explanation] as [String: Any],
-                     status: 413)
+        return .encoded(ApyRoutes.Failure(code: 413, message: "Request Entity Too Large", explanation: explanation), status: 413)
     }
 
     /// APy's words for a refused type; for a type APy translates and this server does not yet,

@@ -9,49 +9,35 @@ struct ApyRoutes {
     let router: Router
     private var service: TranslationService { router.service }
 
-    func respond(_ request: HTTPRequest, _ parameters: RequestParameters) async -> HTTPResponse {
-        guard request.method == "GET" || request.method == "POST" else { return Self.error(405, "Method Not Allowed") }
-        // APy wraps every answer, errors too, in `callback(...)` (JSONP); a name that is not a
-        // JavaScript name is refused, unwrapped: APy writes any text there, a script injection.
-        let callback: String?
-        switch parameters["callback"] {
-        case nil, .text("")?: callback = nil  // APy: an empty callback is none
-        case .text(let name)? where Self.isCallbackName(name): callback = name
-        default: return Self.error(400, Self.callbackReason)
-        }
-        let response = await answer(request, parameters)
-        return callback.map { Self.jsonp(response, callback: $0) } ?? response
-    }
-
-    private func answer(_ request: HTTPRequest, _ parameters: RequestParameters) async -> HTTPResponse {
-        switch request.path {
-        case "/": return Self.root
-        case "/listPairs": return listPairs()
-        case "/listLanguageNames": return languageNames(request, parameters)
-        case "/identifyLang": return identify(parameters)
-        case "/translate": return await translate(parameters)
-        case "/translatePage": return ApyDocuments.pageRefusal
-        case let path where ApyTools.paths.contains(path): return await ApyTools(router: router).answer(request, parameters)
-        // Any path with a `langpair` comes here; one APy answers otherwise (/translateDoc) or
-        // not at all must not get /translate's answer: 404, as tornado's.
-        default: return Self.error(404, "Not Found")
-        }
-    }
-
     /// APy's error shape.
     static func error(_ status: Int, _ explanation: String, headers: [String: String] = [:]) -> HTTPResponse {
         let message = [400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
                        413: "Payload Too Large", 414: "URI Too Long", 429: "Too Many Requests", 431: "Request Header Fields Too Large",
                        500: "Internal Server Error", 501: "Not Implemented", 503: "Service Unavailable"][status] ?? "Error"
-        return .json(["status": "error", "code": status, "message": message, "explanation": explanation] as [String: Any],
-                     status: status, headers: headers)
+        return .encoded(Failure(code: status, message: message, explanation: explanation), status: status, headers: headers)
     }
 
     /// `GET /`: what answers here. APy renders its web page there (Debian's package lacks it and
     /// answers 500); its test harness waits for `/` to answer, and its test of `/` looks for
     /// "Apertium APy" in the body.
-    static let root = HTTPResponse.json(["name": ServerIdentity.name, "version": ServerIdentity.version,
-                                         "apis": ["LibreTranslate", "Apertium APy"]] as [String: Any])
+    static let root = HTTPResponse.encoded(Identity())
+
+    /// Whether a request's `callback` is none or a JavaScript name (APy writes any text there:
+    /// a script injection).
+    static func acceptsCallback(_ parameters: RequestParameters) -> Bool {
+        switch parameters["callback"] {
+        case nil, .text("")?: true  // APy: an empty callback is none
+        case .text(let name)?: isCallbackName(name)
+        default: false
+        }
+    }
+
+    /// The callback a request's answers are wrapped in (APy wraps every answer, errors too, as
+    /// JSONP), once `acceptsCallback` passed; nil for none.
+    static func callbackName(_ parameters: RequestParameters) -> String? {
+        guard case .text(let name)? = parameters["callback"], !name.isEmpty else { return nil }
+        return name
+    }
 
     static let callbackReason = "callback must be a JavaScript name: letters, digits, _ and $, parts joined by dots (e.g. app.done)"
 
@@ -75,8 +61,8 @@ struct ApyRoutes {
     }
 
     /// A successful answer in APy's envelope.
-    private static func envelope(_ data: Any) -> HTTPResponse {
-        .json(["responseData": data, "responseDetails": NSNull(), "responseStatus": 200] as [String: Any])
+    static func envelope(_ data: some Codable) -> HTTPResponse {
+        .encoded(Envelope(data))
     }
 
     /// What APy would list: the directions packs ship; with `serve --apy-pivots` also the
@@ -93,12 +79,12 @@ struct ApyRoutes {
                 }
             }
         }
-        return Self.envelope(listed.map { ["sourceLanguage": $0[0], "targetLanguage": $0[1]] })
+        return Self.envelope(listed.map { Pair(sourceLanguage: $0[0], targetLanguage: $0[1]) })
     }
 
     /// APy's /listLanguageNames: `locale`, else the first `Accept-Language` locale with names,
     /// else English.
-    private func languageNames(_ request: HTTPRequest, _ parameters: RequestParameters) -> HTTPResponse {
+    func languageNames(_ request: HTTPRequest, _ parameters: RequestParameters) -> HTTPResponse {
         var languages: String?
         if case .text(let value)? = parameters["languages"], !value.isEmpty { languages = value }
         if case .text(let locale)? = parameters["locale"], !locale.isEmpty {
@@ -112,12 +98,11 @@ struct ApyRoutes {
         return .json(ApyLanguageNames.names(locale: "en", languages: nil))
     }
 
-    private func identify(_ parameters: RequestParameters) -> HTTPResponse {
+    func identify(_ call: RouteCall) -> HTTPResponse {
         // APy's two words: tornado's for a missing q, its handler's for an empty one.
-        guard case .text(let text)? = parameters["q"] else { return Self.error(400, "Missing argument q") }
+        guard case .text(let text)? = call.parameters["q"] else { return Self.error(400, "Missing argument q") }
         guard !text.isEmpty else { return Self.error(400, "Missing q argument") }
-        if let problem = router.keyProblem(parameters) { return Self.error(403, problem) }
-        if let problem = router.limitProblem([text]) { return Self.error(400, problem) }
+        if let refusal = call.admit([text]) { return refusal }
         let guess = service.detect(text)
         var scores: [String: Double] = [:]
         for hypothesis in guess.hypotheses {
@@ -129,7 +114,8 @@ struct ApyRoutes {
         return .json(scores)
     }
 
-    private func translate(_ parameters: RequestParameters) async -> HTTPResponse {
+    func translate(_ call: RouteCall) async -> HTTPResponse {
+        let parameters = call.parameters
         guard case .text(let pair)? = parameters["langpair"] else { return Self.error(400, "Missing argument langpair") }
         guard case .text(let text)? = parameters["q"] else { return Self.error(400, "Missing argument q") }
         // APy's words and order: a pair it cannot split into two codes (each at most one `_`)
@@ -139,8 +125,7 @@ struct ApyRoutes {
             return Self.error(400, "That pair is invalid, use e.g. eng|spa")
         }
         if let problem = Self.formatProblem(parameters) { return Self.error(400, problem) }
-        if let problem = router.keyProblem(parameters) { return Self.error(403, problem) }
-        if let problem = router.limitProblem([text]) { return Self.error(400, problem) }
+        if let refusal = call.admit([text]) { return refusal }
         // A variant target (`cat_valencia`) is served when a pack ships it directly.
         guard let source = ApertiumCodeTable.bcp47(codes[0]), let target = ApertiumCodeTable.bcp47(codes[1]),
               service.serves(from: source, to: target) || service.apyPairs.shipsDirectly(from: source, to: target) else {
@@ -156,9 +141,9 @@ struct ApyRoutes {
             // APy gives the generator's marks (`*`, `#`, `@`); `markUnknown=no` strips only `*`.
             let starred = ((try? parameters.string("markUnknown")) ?? nil).map { !["no", "false", "0"].contains($0.lowercased()) } ?? true
             let text = Self.marking(response.unknownWords, marks: response.unknownWordMarks, starred: starred, in: response.targetText)
-            return Self.envelope(["translatedText": text])
+            return Self.envelope(Translation(translatedText: text))
         case .failed(let error)?: return Self.error(error.httpStatus, error.description)
-        case .unchanged?, nil: return Self.envelope(["translatedText": text])
+        case .unchanged?, nil: return Self.envelope(Translation(translatedText: text))
         }
     }
 

@@ -7,33 +7,18 @@ import TranslationEngine
 /// (`/translateDoc` and `/translatePage` are ApyDocuments'). Each request runs its mode once in
 /// processes of its own (`Engine.runOnce`), inside the server's text limit and queue bound.
 struct ApyTools {
-    let router: Router
+    let call: RouteCall
+    private var router: Router { call.router }
+    private var parameters: RequestParameters { call.parameters }
     private var service: TranslationService { router.service }
     private var engine: Engine { service.engine }
 
-    /// The paths answered here.
-    static let paths: Set<String> = ["/list", "/analyze", "/analyse", "/generate", "/perWord", "/calcCoverage", "/pipedebug",
-                                     "/stats", "/translateChain"]
+    init(_ call: RouteCall) {
+        self.call = call
+    }
 
     /// How long one run of a mode may take (a stage that hangs is killed then).
     static let runTimeout = Duration.seconds(30)
-
-    func answer(_ request: HTTPRequest, _ parameters: RequestParameters) async -> HTTPResponse {
-        switch request.path {
-        case "/list": return list(parameters)
-        case "/stats": return stats(parameters)
-        default: break
-        }
-        if let problem = router.keyProblem(parameters) { return ApyRoutes.error(403, problem) }
-        switch request.path {
-        case "/analyze", "/analyse": return await analyze(parameters)
-        case "/generate": return await generate(parameters)
-        case "/perWord": return await perWord(parameters)
-        case "/calcCoverage": return await coverage(parameters)
-        case "/pipedebug": return await pipeDebug(parameters)
-        default: return await translateChain(parameters)
-        }
-    }
 
     // MARK: Modes
 
@@ -76,7 +61,7 @@ struct ApyTools {
         return ([three] + parts.dropFirst()).joined(separator: "_")
     }
 
-    private func list(_ parameters: RequestParameters) -> HTTPResponse {
+    func list() -> HTTPResponse {
         let query = (try? parameters.string("q")) ?? nil
         let kind: Kind
         switch query ?? "pairs" {
@@ -93,7 +78,7 @@ struct ApyTools {
     // MARK: Running
 
     /// The text of a required argument, or APy's answer to its absence.
-    private func required(_ name: String, _ parameters: RequestParameters) -> Result<String, Refusal> {
+    private func required(_ name: String) -> Result<String, Refusal> {
         guard case .text(let text)? = parameters[name] else { return .failure(Refusal(400, "Missing argument \(name)")) }
         return .success(text)
     }
@@ -101,6 +86,7 @@ struct ApyTools {
     struct Refusal: Error {
         var response: HTTPResponse
         init(_ status: Int, _ explanation: String) { response = ApyRoutes.error(status, explanation) }
+        init(_ response: HTTPResponse) { self.response = response }
     }
 
     /// Runs `mode` once over `input` within the limits: its output, or the answer to a refusal.
@@ -118,17 +104,17 @@ struct ApyTools {
 
     /// The text and the mode of a request naming a language (`lang`) and text (`q`), in
     /// APy's order of checks.
-    private func textAndMode(_ kind: Kind, _ parameters: RequestParameters, langFirst: Bool = false) -> Result<(String, ApertiumMode), Refusal> {
+    private func textAndMode(_ kind: Kind, langFirst: Bool = false) -> Result<(String, ApertiumMode), Refusal> {
         let order = langFirst ? ["lang", "q"] : ["q", "lang"]
         var values: [String: String] = [:]
         for name in order {
-            switch required(name, parameters) {
+            switch required(name) {
             case .failure(let refusal): return .failure(refusal)
             case .success(let value): values[name] = value
             }
         }
         let text = values["q"]!
-        if let problem = router.limitProblem([text]) { return .failure(Refusal(400, problem)) }
+        if let refusal = call.admit([text]) { return .failure(Refusal(refusal)) }
         guard let mode = modes(kind)[Self.alpha3(values["lang"]!)] else { return .failure(Refusal(400, "That mode is not installed")) }
         return .success((text, mode))
     }
@@ -156,15 +142,15 @@ struct ApyTools {
         return units
     }
 
-    private func analyze(_ parameters: RequestParameters) async -> HTTPResponse {
-        switch textAndMode(.analyzer, parameters) {
+    func analyze() async -> HTTPResponse {
+        switch textAndMode(.analyzer) {
         case .failure(let refusal): return refusal.response
         case .success(let (text, mode)):
             switch await run(mode, Array(StreamFormat.deformat(text).utf8)) {
             case .failure(let refusal): return refusal.response
             case .success(let outputs):
                 let units = Self.lexicalUnits(outputs.last ?? [], query: text)
-                return .json(units.map { [$0.unit, Self.surface($0.unit) + $0.after] })
+                return .encoded(units.map { [$0.unit, Self.surface($0.unit) + $0.after] })
             }
         }
     }
@@ -174,8 +160,8 @@ struct ApyTools {
         String(unit.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)[0])
     }
 
-    private func generate(_ parameters: RequestParameters) async -> HTTPResponse {
-        switch textAndMode(.generator, parameters) {
+    func generate() async -> HTTPResponse {
+        switch textAndMode(.generator) {
         case .failure(let refusal): return refusal.response
         case .success(let (text, mode)):
             // APy sends the units as they are (no deformatter), joined by a `[SEP]` blank; text
@@ -186,7 +172,7 @@ struct ApyTools {
             case .failure(let refusal): return refusal.response
             case .success(let outputs):
                 let generated = String(decoding: outputs.last ?? [], as: UTF8.self).components(separatedBy: "[SEP]")
-                return .json(generated.enumerated().map { [$0.element, $0.offset < units.count ? units[$0.offset] : ""] })
+                return .encoded(generated.enumerated().map { [$0.element, $0.offset < units.count ? units[$0.offset] : ""] })
             }
         }
     }
@@ -206,35 +192,35 @@ struct ApyTools {
         return units
     }
 
-    private func coverage(_ parameters: RequestParameters) async -> HTTPResponse {
-        switch required("lang", parameters) {
+    func coverage() async -> HTTPResponse {
+        switch required("lang") {
         case .failure(let refusal): return refusal.response
         case .success: break
         }
         guard case .text(let text)? = parameters["q"] else { return ApyRoutes.error(400, "Missing argument q") }
         guard !text.isEmpty else { return ApyRoutes.error(400, "Missing q argument") }
-        switch textAndMode(.analyzer, parameters, langFirst: true) {
+        switch textAndMode(.analyzer, langFirst: true) {
         case .failure(let refusal): return refusal.response
         case .success(let (text, mode)):
             switch await run(mode, Array(StreamFormat.deformat(text).utf8)) {
             case .failure(let refusal): return refusal.response
             case .success(let outputs):
                 let units = Self.lexicalUnits(outputs.last ?? [], query: text)
-                guard !units.isEmpty else { return .json([-1]) }
+                guard !units.isEmpty else { return .encoded([-1]) }
                 let known = units.filter { unit in
                     let analyses = unit.unit.split(separator: "/", omittingEmptySubsequences: false)
                     guard analyses.count > 1, let first = analyses[1].first else { return false }
                     return !"*&#".contains(first)
                 }
-                return .json([Double(known.count) / Double(units.count)])
+                return .encoded([Double(known.count) / Double(units.count)])
             }
         }
     }
 
-    private func perWord(_ parameters: RequestParameters) async -> HTTPResponse {
+    func perWord() async -> HTTPResponse {
         var values: [String: String] = [:]
         for name in ["lang", "modes", "q"] {
-            switch required(name, parameters) {
+            switch required(name) {
             case .failure(let refusal): return refusal.response
             case .success(let value): values[name] = value
             }
@@ -247,9 +233,9 @@ struct ApyTools {
             return ApyRoutes.error(400, "Invalid mode argument")
         }
         let text = values["q"]!
-        if let problem = router.limitProblem([text]) { return ApyRoutes.error(400, problem) }
+        if let refusal = call.admit([text]) { return refusal }
         let lang = Self.alpha3(values["lang"]!)
-        var outputs: [String: [Any]] = [:]
+        var outputs: [String: [TextOrList]] = [:]
         var inputs: [String] = []
         for (kind, names) in [(Kind.analyzer, ["morph"]), (Kind.tagger, ["tagger", "disambig"])] where !wanted.isDisjoint(with: names) {
             guard let mode = modes(kind)[lang] else { return ApyRoutes.error(400, "No output") }
@@ -259,26 +245,25 @@ struct ApyTools {
                 // APy's perWord means to drop the added period but never does (it tests the
                 // unit's first character against a two-character pattern): kept, as there.
                 let units = Self.lexicalUnits(ran.last ?? [], query: text, keepingPeriod: true).map(\.unit)
-                let readings: [Any] = units.map { unit -> Any in
+                let readings = units.map { unit -> TextOrList in
                     let parts = unit.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
                     // A disambiguated unit has no `/`: APy gives it as a string, not a list.
-                    return kind == .tagger && parts.count == 1 ? unit : Array(parts.dropFirst())
+                    return kind == .tagger && parts.count == 1 ? .text(unit) : .list(Array(parts.dropFirst()))
                 }
                 for name in names { outputs[name] = readings }
                 // The tagger's units are the ones APy lists when it ran.
                 if kind == .tagger || inputs.isEmpty { inputs = units.map { Self.strippingTags(Self.surface($0)) } }
             }
         }
-        var answer: [[String: Any]] = []
-        for (index, input) in inputs.enumerated() {
-            var unit: [String: Any] = ["input": input]
-            for name in wanted {
+        let answer = inputs.enumerated().map { index, input in
+            func reading(_ name: String) -> TextOrList? {
+                guard wanted.contains(name) else { return nil }
                 let readings = outputs[name] ?? []
-                unit[name] = index < readings.count ? readings[index] : [String]()
+                return index < readings.count ? readings[index] : .list([])
             }
-            answer.append(unit)
+            return PerWordUnit(input: input, morph: reading("morph"), tagger: reading("tagger"), disambig: reading("disambig"))
         }
-        return .json(answer)
+        return .encoded(answer)
     }
 
     /// A form without its tags: what comes before the first `<`.
@@ -298,12 +283,12 @@ struct ApyTools {
         }
     }
 
-    private func pipeDebug(_ parameters: RequestParameters) async -> HTTPResponse {
+    func pipeDebug() async -> HTTPResponse {
         guard case .text(let text)? = parameters["q"] else { return ApyRoutes.error(400, "Missing argument q") }
         guard case .text(let pair)? = parameters["langpair"] else { return ApyRoutes.error(400, "Missing argument langpair") }
         let codes = pair.split(separator: "|", omittingEmptySubsequences: false).map { Self.alpha3(String($0)) }
         guard codes.count == 2 else { return ApyRoutes.error(400, "That pair is invalid, use e.g. eng|spa") }
-        if let problem = router.limitProblem([text]) { return ApyRoutes.error(400, problem) }
+        if let refusal = call.admit([text]) { return refusal }
         guard let mode = pairMode(codes[0], codes[1]), let stages = try? engine.stages(of: mode) else {
             return ApyRoutes.error(400, "That pair is not installed")
         }
@@ -312,9 +297,10 @@ struct ApyTools {
         case .failure(let refusal): return refusal.response
         case .success(let outputs):
             let texts = outputs.map { String(decoding: $0, as: UTF8.self) }
-            let pipeline: [Any] = ["deformat"] + stages.stages.map { [URL(fileURLWithPath: $0.executable).lastPathComponent] + $0.arguments } + ["reformat"]
+            let pipeline: [TextOrList] = [.text("deformat")]
+                + stages.stages.map { .list([URL(fileURLWithPath: $0.executable).lastPathComponent] + $0.arguments) } + [.text("reformat")]
             let output = [text, deformatted] + texts + [StreamFormat.unescape(texts.last ?? "")]
-            return .json(["responseData": ["output": output, "pipeline": pipeline], "responseDetails": NSNull(), "responseStatus": 200] as [String: Any])
+            return ApyRoutes.envelope(PipeDebug(output: output, pipeline: pipeline))
         }
     }
 
@@ -340,7 +326,7 @@ struct ApyTools {
         return chain
     }
 
-    private func translateChain(_ parameters: RequestParameters) async -> HTTPResponse {
+    func translateChain() async -> HTTPResponse {
         guard case .text(let given)? = parameters["langpairs"] else { return ApyRoutes.error(400, "Missing argument langpairs") }
         let raw = given.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         let langs = raw.map(Self.alpha3)
@@ -360,10 +346,10 @@ struct ApyTools {
             route = langs
         }
         guard case .text(let text)? = parameters["q"], !text.isEmpty else {
-            return .json(["responseData": ["translationChain": route], "responseDetails": NSNull(), "responseStatus": 200] as [String: Any])
+            return ApyRoutes.envelope(ApyRoutes.Translation(translationChain: route))
         }
         if let problem = ApyRoutes.formatProblem(parameters) { return ApyRoutes.error(400, problem) }
-        if let problem = router.limitProblem([text]) { return ApyRoutes.error(400, problem) }
+        if let refusal = call.admit([text]) { return refusal }
         let marked = ((try? parameters.string("markUnknown")) ?? nil).map { ["yes", "true", "1"].contains($0) } ?? true
         var current = text
         for (index, (source, target)) in zip(route, route.dropFirst()).enumerated() {
@@ -385,19 +371,17 @@ struct ApyTools {
             case .unchanged?, nil: break
             }
         }
-        return .json(["responseData": ["translatedText": current, "translationChain": route], "responseDetails": NSNull(),
-                      "responseStatus": 200] as [String: Any])
+        return ApyRoutes.envelope(ApyRoutes.Translation(translatedText: current, translationChain: route))
     }
 
     // MARK: Stats
 
-    private func stats(_ parameters: RequestParameters) -> HTTPResponse {
+    func stats() -> HTTPResponse {
         let requests = ((try? parameters.string("requests")) ?? nil).flatMap { Int($0) } ?? 1000
         let figures = service.apyStats.figures(lastRequests: requests)
-        let period: [String: Any] = ["charsPerSec": figures.charactersPerSecond, "totChars": figures.characters,
-                                     "totTimeSpent": figures.seconds, "requests": figures.requests, "ageFirstRequest": figures.oldestAge]
-        let data: [String: Any] = ["uptime": figures.uptime, "useCount": figures.useCount, "runningPipes": figures.runningPipes,
-                                   "holdingPipes": 0, "periodStats": period]
-        return .json(["responseData": data, "responseDetails": NSNull(), "responseStatus": 200] as [String: Any])
+        let period = Stats.Period(ageFirstRequest: figures.oldestAge, charsPerSec: figures.charactersPerSecond, requests: figures.requests,
+                                  totChars: figures.characters, totTimeSpent: figures.seconds)
+        return ApyRoutes.envelope(Stats(periodStats: period, runningPipes: figures.runningPipes, uptime: figures.uptime,
+                                        useCount: figures.useCount))
     }
 }

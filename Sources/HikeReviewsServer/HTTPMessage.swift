@@ -57,9 +57,18 @@ public struct HTTPResponse: Sendable, Equatable {
         return HTTPResponse(status: status, body: Array(data), headers: headers)
     }
 
+    /// A typed answer as compact JSON, as `json(_:)` writes a dictionary (keys sorted, slashes
+    /// unescaped), so an answer keeps its bytes whichever way it was built.
+    static func encoded(_ value: some Encodable, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return HTTPResponse(status: status, body: Array(data), headers: headers)
+    }
+
     /// LibreTranslate's error shape: `{"error": message}`.
     public static func error(_ status: Int, _ message: String, headers: [String: String] = [:]) -> HTTPResponse {
-        json(["error": message], status: status, headers: headers)
+        encoded(LibreTranslateRoutes.Failure(error: message), status: status, headers: headers)
     }
 }
 

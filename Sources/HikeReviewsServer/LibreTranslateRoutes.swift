@@ -8,31 +8,6 @@ struct LibreTranslateRoutes {
     let router: Router
     private var service: TranslationService { router.service }
 
-    /// The method a route answers, as LibreTranslate declares it (`@bp.get`, `@bp.post`).
-    enum Method: Sendable {
-        case get, post
-
-        /// Whether a request's method is this route's (HEAD is GET's, as in Flask).
-        func admits(_ method: String) -> Bool {
-            switch self {
-            case .get: method == "GET" || method == "HEAD"
-            case .post: method == "POST"
-            }
-        }
-
-        /// The `Allow` header Flask sends for such a route.
-        var allow: String {
-            switch self {
-            case .get: "HEAD, GET, OPTIONS"
-            case .post: "POST, OPTIONS"
-            }
-        }
-    }
-
-    /// Every route and its method.
-    static let routes: [String: Method] = ["/languages": .get, "/health": .get, "/frontend/settings": .get, "/spec": .get,
-                                           "/translate": .post, "/detect": .post]
-
     /// The headers LibreTranslate adds to every answer of its routes (its `after_request`), so
     /// a browser front end on another origin can call them.
     static let corsHeaders = [
@@ -44,47 +19,30 @@ struct LibreTranslateRoutes {
     /// The answer to a request for a known route with another method: 405 with Flask's
     /// `Allow`, in LibreTranslate's error shape; no CORS headers, as Flask routes it away
     /// before LibreTranslate's `after_request`.
-    static func notAllowed(_ method: Method) -> HTTPResponse {
+    static func notAllowed(_ method: Route.Method) -> HTTPResponse {
         .error(405, "Method Not Allowed: this route answers \(method.allow)", headers: ["Allow": method.allow])
     }
 
     /// The answer to OPTIONS (a browser's preflight): 200, no body, `Allow` and the CORS headers.
-    static func preflight(_ method: Method) -> HTTPResponse {
+    static func preflight(_ method: Route.Method) -> HTTPResponse {
         HTTPResponse(status: 200, body: [], contentType: "text/plain; charset=utf-8", headers: corsHeaders.merging(["Allow": method.allow]) { $1 })
-    }
-
-    /// The answer of a route whose method the router checked.
-    func respond(_ request: HTTPRequest, _ parameters: RequestParameters) async -> HTTPResponse {
-        switch request.path {
-        case "/languages": languages()
-        case "/health": .json(["status": "ok"])
-        case "/spec": .json(Self.spec(router.options))
-        case "/frontend/settings": settings()
-        case "/translate": await translate(parameters)
-        case "/detect": detect(parameters)
-        default: Self.notFound
-        }
     }
 
     static let notFound = HTTPResponse.error(404, "not found: this server answers /languages, /translate, /detect, /frontend/settings, /health, /spec (LibreTranslate) and /listPairs, /translate?langpair=, /identifyLang, /listLanguageNames, /translateDoc, /list, /analyze, /generate, /perWord, /calcCoverage, /pipedebug, /translateChain, /stats (Apertium-APy); GET /spec describes them")
 
-    private func languages() -> HTTPResponse {
-        let entries: [[String: Any]] = service.languages.map { tag in
-            ["code": tag, "name": LanguageNames.name(of: tag), "targets": service.targets[tag] ?? []]
-        }
-        return .json(entries)
+    func languages() -> HTTPResponse {
+        .encoded(service.languages.map { tag in
+            Language(code: tag, name: LanguageNames.name(of: tag), targets: service.targets[tag] ?? [])
+        })
     }
 
-    private func settings() -> HTTPResponse {
+    func settings() -> HTTPResponse {
         let source = service.targets.keys.sorted().first ?? "auto"
         let target = service.targets[source]?.first ?? source
-        return .json([
-            "charLimit": router.options.charLimit, "frontendTimeout": 500, "apiKeys": router.options.apiKeys != nil,
-            "keyRequired": router.options.apiKeys != nil, "suggestions": false, "filesTranslation": false,
-            "supportedFilesFormat": [String](),
-            "language": ["source": ["code": source, "name": LanguageNames.name(of: source)],
-                         "target": ["code": target, "name": LanguageNames.name(of: target)]],
-        ] as [String: Any])
+        let pair = Settings.Pair(source: NamedLanguage(code: source, name: LanguageNames.name(of: source)),
+                                 target: NamedLanguage(code: target, name: LanguageNames.name(of: target)))
+        return .encoded(Settings(apiKeys: router.options.apiKeys != nil, charLimit: router.options.charLimit,
+                                 keyRequired: router.options.apiKeys != nil, language: pair))
     }
 
     /// A request refused, with its answer.
@@ -103,7 +61,8 @@ struct LibreTranslateRoutes {
         }
     }
 
-    private func translate(_ parameters: RequestParameters) async -> HTTPResponse {
+    func translate(_ call: RouteCall) async -> HTTPResponse {
+        let parameters = call.parameters
         let texts: [String], isArray: Bool
         switch self.texts(parameters) {
         case .failure(let refusal): return refusal.response
@@ -127,13 +86,12 @@ struct LibreTranslateRoutes {
         if let format, format != "text" {
             return .error(400, "Invalid request: format '\(MicroHTTPServer.printable(format))' is not supported; this server translates plain text (format=text)")
         }
-        if let problem = router.keyProblem(parameters) { return .error(403, problem) }
-        if let problem = router.limitProblem(texts) { return .error(400, "Invalid request: \(problem)") }
+        if let refusal = call.admit(texts) { return refusal }
         let targetTag = LanguageTag.canonical(target)
         guard service.languages.contains(targetTag) else { return .error(400, "\(MicroHTTPServer.printable(target)) is not supported") }
 
         var sources: [String?] = []
-        var detected: [[String: Any]] = []
+        var detected: [Detection] = []
         if source == "auto" {
             for text in texts {
                 let guess = service.detect(text)
@@ -141,7 +99,7 @@ struct LibreTranslateRoutes {
                 // it is, so one text cannot fail the others; one text alone is refused.
                 let routed = !isArray || guess.tag == targetTag || service.serves(from: guess.tag, to: targetTag)
                 sources.append(guess.isUndetermined || !routed ? nil : guess.tag)
-                detected.append(["confidence": Self.percent(guess.confidence), "language": guess.tag])
+                detected.append(Detection(confidence: Self.percent(guess.confidence), language: guess.tag))
             }
         } else {
             let sourceTag = LanguageTag.canonical(source)
@@ -165,32 +123,31 @@ struct LibreTranslateRoutes {
                 return .error(error.httpStatus, "\(which)\(error.description)")
             }
         }
-        var answer: [String: Any] = ["translatedText": isArray ? translated as Any : translated[0]]
-        if source == "auto" { answer["detectedLanguage"] = isArray ? detected as Any : detected[0] }
+        var answer = Translation(translatedText: OneOrMany(translated, isArray: isArray))
+        if source == "auto" { answer.detectedLanguage = OneOrMany(detected, isArray: isArray) }
         if alternatives > 0 {
             switch await self.alternatives(alternatives, of: zip(work.map(\.0), outcomes), among: texts.count, isArray: isArray) {
             case .failure(let refusal): return refusal.response
-            case .success(let found): answer["alternatives"] = isArray ? found as Any : found[0]
+            case .success(let found): answer.alternatives = OneOrMany(found, isArray: isArray)
             }
         }
-        return .json(answer)
+        return .encoded(answer)
     }
 
-    private func detect(_ parameters: RequestParameters) -> HTTPResponse {
+    func detect(_ call: RouteCall) -> HTTPResponse {
         let text: String
-        switch self.texts(parameters) {
+        switch self.texts(call.parameters) {
         case .failure(let refusal): return refusal.response
         case .success((let texts, false)): text = texts[0]
         case .success: return .error(400, "Invalid request: q must be one string for /detect")
         }
-        if let problem = router.keyProblem(parameters) { return .error(403, problem) }
-        if let problem = router.limitProblem([text]) { return .error(400, "Invalid request: \(problem)") }
+        if let refusal = call.admit([text]) { return refusal }
         let guess = service.detect(text)
-        var found: [[String: Any]] = [["confidence": Self.percent(guess.confidence), "language": guess.tag]]
+        var found = [Detection(confidence: Self.percent(guess.confidence), language: guess.tag)]
         for hypothesis in guess.hypotheses where hypothesis.tag != guess.tag {
-            found.append(["confidence": Self.percent(hypothesis.probability), "language": hypothesis.tag])
+            found.append(Detection(confidence: Self.percent(hypothesis.probability), language: hypothesis.tag))
         }
-        return .json(found)
+        return .encoded(found)
     }
 
     /// A 0-1 confidence as LibreTranslate's 0-100, one decimal.

@@ -23,6 +23,9 @@ struct RequestParameters: Sendable {
 
     private(set) var values: [String: Value] = [:]
 
+    /// No parameters: a request whose body its route does not read.
+    init() {}
+
     init(_ request: HTTPRequest) throws(Invalid) {
         for (name, bytes) in request.query where !name.isEmpty { values[name] = .text(try Self.text(bytes, name)) }
         if let form = try Self.form(request) {

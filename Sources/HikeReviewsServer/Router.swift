@@ -28,11 +28,11 @@ public struct ServerOptions: Sendable {
     public init() {}
 }
 
-/// Sends each request to LibreTranslate's or Apertium-APy's routes (APy's `/translate` is told
-/// apart by its `langpair`), after the checks both share: readable parameters, the rate limits
-/// of its client, the API key, the request's limits and room in the queue; `/metrics` with
-/// `--metrics`. It counts every answer in `metrics`. It answers OPTIONS and a wrong method itself,
-/// and adds each API's CORS headers to its routes' answers.
+/// Sends each request to its route in `Route.table` (LibreTranslate's, Apertium-APy's, the
+/// server's `/metrics`), reads its body as the route declares, and applies the route's checks in
+/// their declared order (method, rate limits, callback, API key, text limits) around its handler,
+/// each refusal in the route's API's shape. It counts every answer in `metrics`, answers OPTIONS
+/// itself, and adds each API's CORS headers to its routes' answers.
 public struct Router: Sendable {
     let service: TranslationService
     let options: ServerOptions
@@ -57,54 +57,71 @@ public struct Router: Sendable {
     public func respond(_ request: HTTPRequest) async -> HTTPResponse {
         let started = ContinuousClock.now
         metrics.began()
-        let (response, route) = await answer(request)
-        metrics.answered(route, status: response.status, seconds: (ContinuousClock.now - started) / .seconds(1))
+        // Counted by the route its path and query name: a body's `langpair` does not change the label.
+        let matched = Route.matching(path: request.path, queryNames: request.query.map(\.name), options: options)
+        let response = await respond(request, matched)
+        let label = ServerMetrics.Route(api: (matched?.api ?? .libreTranslate).label, path: matched == nil ? "other" : request.path)
+        metrics.answered(label, status: response.status, seconds: (ContinuousClock.now - started) / .seconds(1))
         return response
     }
 
-    private func answer(_ request: HTTPRequest) async -> (HTTPResponse, ServerMetrics.Route) {
-        let apy = Self.isApy(path: request.path, queryNames: request.query.map(\.name))
-        if request.path == "/metrics", options.metrics, !apy {
-            return (metricsAnswer(request), .init(api: "libretranslate", path: "/metrics"))
+    private func respond(_ request: HTTPRequest, _ matched: Route?) async -> HTTPResponse {
+        if request.method == "OPTIONS", let matched { return Self.preflight(matched) }
+        var parameters = RequestParameters()
+        if matched?.body ?? .parameters == .parameters {
+            do {
+                parameters = try RequestParameters(request)
+            } catch {
+                return unreadable(request, matched, reason: error.reason)
+            }
         }
-        let label = ServerMetrics.Route(api: apy ? "apy" : "libretranslate", path: LibreTranslateRoutes.routes[request.path] != nil || apy ? request.path : "other")
-        return (await respond(request, apy: apy), label)
+        guard let route = Route.after(reading: parameters, path: request.path, matched: matched) else { return LibreTranslateRoutes.notFound }
+        return await run(RouteCall(router: self, route: route, request: request, parameters: parameters))
     }
 
-    private func respond(_ request: HTTPRequest, apy: Bool) async -> HTTPResponse {
-        let route = apy ? nil : LibreTranslateRoutes.routes[request.path]
-        if request.method == "OPTIONS" {
-            if apy { return HTTPResponse(status: 204, body: [], contentType: "text/plain; charset=utf-8", headers: Self.apyCORSHeaders) }
-            if let route { return LibreTranslateRoutes.preflight(route) }
-        }
-        // A document's file part is bytes, not a text parameter: ApyDocuments reads its own form.
-        if request.path == ApyDocuments.path {
-            return await ApyDocuments(router: self).translateDoc(request).adding(Self.apyCORSHeaders)
-        }
-        let parameters: RequestParameters
-        do {
-            parameters = try RequestParameters(request)
-        } catch {
-            if apy { return ApyRoutes.error(400, error.reason).asApy() }
-            guard let route else { return .error(400, error.reason) }
-            guard route.admits(request.method) else { return LibreTranslateRoutes.notAllowed(route) }
-            return HTTPResponse.error(400, error.reason).adding(LibreTranslateRoutes.corsHeaders)
-        }
-        if apy || parameters["langpair"] != nil {
-            // APy's listings are not limited, as LibreTranslate's are not; its work routes are.
-            if !["/", "/listPairs", "/listLanguageNames"].contains(request.path), let problem = rateLimitProblem(request, parameters) {
-                return ApyRoutes.error(429, problem).asApy()
+    /// The route's checks before `.arguments`, then its handler (which applies the rest through
+    /// `RouteCall.admit`); the answer, as JSONP once the callback was checked, finished as its
+    /// API sends answers.
+    private func run(_ call: RouteCall) async -> HTTPResponse {
+        var callback: String?
+        var refused: (check: Route.Check, answer: HTTPResponse)?
+        for check in call.route.checks.prefix(while: { $0 != .arguments }) {
+            if let refusal = refusal(by: check, call, texts: []) {
+                refused = (check, refusal)
+                break
             }
-            return await ApyRoutes(router: self).respond(request, parameters).asApy()
+            if check == .callback { callback = ApyRoutes.callbackName(call.parameters) }
         }
-        // Flask answers a wrong method before its view reads anything, and without its CORS headers.
-        guard let route else { return LibreTranslateRoutes.notFound }
-        guard route.admits(request.method) else { return LibreTranslateRoutes.notAllowed(route) }
-        // LibreTranslate limits /translate and /detect before their view reads anything.
-        if route == .post, let problem = rateLimitProblem(request, parameters) {
-            return HTTPResponse.error(429, problem).adding(LibreTranslateRoutes.corsHeaders)
+        let answer: HTTPResponse
+        if let refused { answer = refused.answer } else { answer = await call.route.handler(call) }
+        let wrapped = callback.map { ApyRoutes.jsonp(answer, callback: $0) } ?? answer
+        return Self.finish(wrapped, call.route, refusedBy: refused?.check)
+    }
+
+    /// `response` with its API's headers: LibreTranslate's CORS headers (not on a 405, which Flask
+    /// sends before LibreTranslate's `after_request`), APy's (and its JSON charset, but not on a
+    /// document's answers, whose type is their own); the server's own routes as they are.
+    private static func finish(_ response: HTTPResponse, _ route: Route, refusedBy check: Route.Check?) -> HTTPResponse {
+        switch route.api {
+        case .server: response
+        case .libreTranslate: check == .method ? response : response.adding(LibreTranslateRoutes.corsHeaders)
+        case .apy: route.body == .document ? response.adding(apyCORSHeaders) : response.asApy()
         }
-        return await LibreTranslateRoutes(router: self).respond(request, parameters).adding(LibreTranslateRoutes.corsHeaders)
+    }
+
+    /// The answer to OPTIONS (a browser's preflight) at a route.
+    private static func preflight(_ route: Route) -> HTTPResponse {
+        guard route.api == .apy else { return LibreTranslateRoutes.preflight(route.method) }
+        return HTTPResponse(status: 204, body: [], contentType: "text/plain; charset=utf-8", headers: apyCORSHeaders)
+    }
+
+    /// The answer to a body that cannot be read: APy's 400; LibreTranslate's after Flask's method
+    /// check, and without its CORS headers at a path it has no route for.
+    private func unreadable(_ request: HTTPRequest, _ matched: Route?, reason: String) -> HTTPResponse {
+        guard let matched else { return .error(400, reason) }
+        if matched.api == .apy { return ApyRoutes.error(400, reason).asApy() }
+        guard matched.method.admits(request.method) else { return LibreTranslateRoutes.notAllowed(matched.method) }
+        return HTTPResponse.error(400, reason).adding(LibreTranslateRoutes.corsHeaders)
     }
 
     /// The headers APy's handlers send on every answer (`set_default_headers`), and on its
@@ -114,69 +131,21 @@ public struct Router: Sendable {
         "Access-Control-Allow-Headers": "accept, cache-control, origin, x-requested-with, x-file-name, content-type",
     ]
 
-    /// Whether a request is APy's from its path and query alone (a body's `langpair` is seen later).
-    static func isApy(path: String, queryNames: [String]) -> Bool {
-        ["/", "/listPairs", "/identifyLang", "/listLanguageNames", ApyDocuments.path, "/translatePage"].contains(path)
-            || ApyTools.paths.contains(path) || (path == "/translate" && queryNames.contains("langpair"))
-    }
-
-    /// The answer to a request refused before it is routed, in its API's error shape.
+    /// The answer to a request refused before it is routed, in its route's API's error shape.
     static func refusal(_ status: Int, _ reason: String, path: String, queryNames: [String]) -> HTTPResponse {
-        if status == 413, path == ApyDocuments.path { return ApyDocuments.tooLarge(bodyBytes: nil) }
-        return isApy(path: path, queryNames: queryNames) ? ApyRoutes.error(status, reason) : .error(status, reason)
-    }
-
-    /// Why the key is refused, or nil when it is accepted (or none is needed).
-    func keyProblem(_ parameters: RequestParameters) -> String? {
-        guard let keys = options.apiKeys else { return nil }
-        guard case .text(let key)? = parameters["api_key"] else { return "Invalid API key: this server needs an api_key" }
-        return keys.accepts(key) ? nil : "Invalid API key"
-    }
-
-    /// LibreTranslate's 429 reason (`Slowdown: 2 per 1 minute`) when the request's client is
-    /// over a rate limit; nil otherwise, and the request is counted.
-    func rateLimitProblem(_ request: HTTPRequest, _ parameters: RequestParameters) -> String? {
-        guard let limiter, let over = limiter.admit(client(of: request, parameters)) else { return nil }
-        metrics.limited()
-        return "Slowdown: \(over.description)"
-    }
-
-    /// Who a request counts against: its API key when keys are needed and it is one of them
-    /// (as LibreTranslate, each key has its own count), else its peer address, or the first
-    /// address of `X-Forwarded-For` with `--trust-forwarded-for` (a client can write any there).
-    func client(of request: HTTPRequest, _ parameters: RequestParameters) -> String {
-        if let keys = options.apiKeys, case .text(let key)? = parameters["api_key"], keys.accepts(key) { return "key " + key }
-        if options.trustForwardedFor, let first = request.headers["x-forwarded-for"]?.split(separator: ",").first {
-            // An address is at most 45 characters (IPv6 with IPv4); a longer one is cut, so one
-            // client table entry stays small whatever the header holds.
-            let address = first.trimmingCharacters(in: .whitespaces).prefix(64)
-            if !address.isEmpty { return "address " + address }
-        }
-        return "address " + request.peer
+        let route = Route.matching(path: path, queryNames: queryNames, options: nil)
+        if status == 413, route?.body == .document { return ApyDocuments.tooLarge(bodyBytes: nil) }
+        return (route?.api ?? .libreTranslate).error(status, reason)
     }
 
     /// `GET /metrics`: the exposition text; 401 without the bearer token `--metrics-auth-token` names.
-    private func metricsAnswer(_ request: HTTPRequest) -> HTTPResponse {
-        if request.method == "OPTIONS" { return LibreTranslateRoutes.preflight(.get) }
-        guard LibreTranslateRoutes.Method.get.admits(request.method) else { return LibreTranslateRoutes.notAllowed(.get) }
+    func metricsAnswer(_ request: HTTPRequest) -> HTTPResponse {
         if let token = options.metricsAuthToken, !APIKeys(keys: ["Bearer " + token]).accepts(request.headers["authorization"] ?? "") {
             return .error(401, "Unauthorized")
         }
         let text = metrics.exposition(queuedTexts: service.queuedTexts, queueLimit: service.queueLimit,
                                       childProcesses: ServerMetrics.childProcesses())
         return HTTPResponse(status: 200, body: Array(text.utf8), contentType: "text/plain; version=0.0.4; charset=utf-8")
-    }
-
-    /// Why `texts` are refused by the request limits, or nil.
-    func limitProblem(_ texts: [String]) -> String? {
-        if texts.count > options.textsPerRequest {
-            return "too many texts: \(texts.count) in one request (at most \(options.textsPerRequest))"
-        }
-        let characters = texts.reduce(0) { $0 + $1.unicodeScalars.count }
-        if characters > options.charLimit {
-            return "the texts are \(characters) characters, over this server's limit of \(options.charLimit) per request"
-        }
-        return nil
     }
 
     /// Translates `texts` within the queue's bound: nil when the queue is full.
@@ -191,6 +160,13 @@ public struct Router: Sendable {
     /// The answer to a full queue, in LibreTranslate's shape or APy's.
     static let retryAfter = ["Retry-After": "1"]
     static let busyReason = "the server is busy: too many texts waiting; retry later"
+}
+
+extension Route.API {
+    /// A refusal in this API's error shape.
+    func error(_ status: Int, _ reason: String) -> HTTPResponse {
+        self == .apy ? ApyRoutes.error(status, reason) : .error(status, reason)
+    }
 }
 
 extension HTTPResponse {

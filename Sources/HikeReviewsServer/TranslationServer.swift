@@ -24,7 +24,8 @@ public final class TranslationServer: Sendable {
         self.queueLimit = queueLimit
         self.apyListsPivots = apyListsPivots
         var limits = limits
-        limits.drainedPaths.insert(ApyDocuments.path)
+        // A document's large body is drained, so its route can answer APy's 413 in its words.
+        limits.drainedPaths.formUnion(Route.table.filter { $0.body == .document }.map(\.path))
         http = MicroHTTPServer(limits: limits, log: log, refusal: { Router.refusal($0, $1, path: $2, queryNames: $3) }) { request in
             await routing.current.respond(request)
         }

@@ -78,6 +78,23 @@ struct ServeInProcessTests {
         await engine.shutdown()
     }
 
+    @Test func theRouteTableFindsEachRouteByItsPathAndLangpair() {
+        let options = ServerOptions()
+        #expect(Route.matching(path: "/translate", queryNames: ["q", "langpair"], options: options)?.api == .apy)
+        #expect(Route.matching(path: "/translate", queryNames: ["q"], options: options)?.api == .libreTranslate)
+        #expect(Route.matching(path: "/metrics", queryNames: [], options: options) == nil)
+        var metrics = options
+        metrics.metrics = true
+        #expect(Route.matching(path: "/metrics", queryNames: [], options: metrics)?.api == .server)
+        // One route a path (APy's /translate apart), each with one method check and at most one `.arguments`.
+        let keys = Route.table.map { "\($0.path) \($0.needsLangpair)" }
+        #expect(Set(keys).count == keys.count)
+        for route in Route.table {
+            #expect(route.checks.count(where: { $0 == .method }) == 1, "\(route.path)")
+            #expect(route.checks.count(where: { $0 == .arguments }) <= 1, "\(route.path)")
+        }
+    }
+
     @Test func apiKeysCompareWholeKeys() {
         let keys = APIKeys(keys: ["alpha-key", "beta"])
         #expect(keys.accepts("alpha-key"))
