@@ -69,8 +69,9 @@ public actor BatchTranslator {
     /// installing through `manager` (nil: the engine's) and remembering in `memory` (nil: none).
     public init(to target: String?, from source: String? = nil, in engine: Engine, preference: EnginePreference = .auto,
                 consent: (any ConsentHandler)?, manager: PackManager? = nil, memory: TranslationMemory?) {
-        self.init(to: target, from: source, context: TranslationSession.Context(catalog: nil, consent: consent, manager: manager ?? engine.packs,
-                                                                                 engine: preference, memory: memory, in: engine))
+        let context = TranslationSession.Context(catalog: nil, consent: consent, manager: manager ?? engine.packs, engine: preference,
+                                                 memory: memory, in: engine)
+        self.init(to: target, from: source, context: context)
     }
 
     /// A translator like `session`: its languages, engine preference, consent handler, pack

@@ -46,7 +46,9 @@ extension TranslationSession {
         func currentCatalog() -> PackCatalog {
             if let catalog { return catalog }
             if let catalog = manager?.catalog() ?? runtime?.catalog() { return catalog }
-            return PackCatalog(store: PackStore(root: "/nonexistent"), repositoryURL: nil, repository: nil, pairs: InstalledPairs.scan(roots: []))
+            // Neither: nothing installed, nothing to fetch (every initialiser gives one of the three).
+            return PackCatalog(store: PackStore(root: "/nonexistent"), repositoryURL: nil, repository: nil,
+                               pairs: InstalledPairs.scan(roots: []))
         }
     }
 

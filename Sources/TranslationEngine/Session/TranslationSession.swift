@@ -52,16 +52,10 @@ public actor TranslationSession {
         self.context = context
         self.memory = context.memory
         let remotes = context.runtime?.remotes
-        self.resolver = RouteResolver(catalog: context.currentCatalog(), engine: context.engine, consent: context.consent, manager: context.manager,
-                                      memory: context.memory, remotes: remotes)
+        self.resolver = RouteResolver(catalog: context.currentCatalog(), engine: context.engine, consent: context.consent,
+                                      manager: context.manager, memory: context.memory, remotes: remotes)
         self.legs = LegRunner(pool: context.pool, remotes: remotes)
     }
-
-    /// Asked before packs are downloaded; without one, missing packs throw `notInstalled`.
-    nonisolated var consent: (any ConsentHandler)? { context.consent }
-    nonisolated var manager: PackManager? { context.manager }
-    /// The engine the session was made in (nil for tests' sessions over a pool of their own).
-    nonisolated var runtime: Engine? { context.runtime }
 
     /// Translates one text.
     public func translate(_ string: String) async throws -> Response {
@@ -85,8 +79,10 @@ public actor TranslationSession {
         BatchResponse(stream: AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    try await BoundedConcurrency.forEach(batch, width: Self.requestsInFlight, beforeStart: { try Task.checkCancellation() }) {
-                        request async throws in try await self.translate(request)
+                    // Once cancelled no later request starts; the stream ends with the cancellation.
+                    try await BoundedConcurrency.forEach(batch, width: Self.requestsInFlight,
+                                                         beforeStart: { try Task.checkCancellation() }) { request async throws in
+                        try await self.translate(request)
                     } receive: { _, response in
                         continuation.yield(response)
                     }
