@@ -84,7 +84,7 @@ import TranslationEngine
         let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: store + "/index.json"), offline: true)
         let queue = ActionQueue()
         let backend = TestBackend(size: .init(width: 100, height: 30), queue: queue)
-        let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), manager: manager)
+        let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), engine: .testRunner, manager: manager)
         let ids = Fixtures.languages.keys.sorted()
         for start in stride(from: 0, to: ids.count, by: 10) {
             let found = Dictionary(uniqueKeysWithValues: ids[start..<min(start + 10, ids.count)].map { ($0, Fixtures.languages[$0]!) })

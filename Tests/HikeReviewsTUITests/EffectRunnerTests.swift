@@ -10,7 +10,7 @@ import TranslationEngine
     static func runner() -> EffectRunner {
         let store = Scratch.root.appendingPathComponent("runner-store-\(UUID().uuidString)").path
         let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: store + "/index.json"), offline: true)
-        return EffectRunner(queue: ActionQueue(), detector: RecognizerDetector(), manager: manager)
+        return EffectRunner(queue: ActionQueue(), detector: RecognizerDetector(), engine: .testRunner, manager: manager)
     }
 
     /// Waits until the runner's keys are `expected` (a minute at most, a safety net); returns

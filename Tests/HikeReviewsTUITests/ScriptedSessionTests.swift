@@ -54,7 +54,7 @@ extension ScriptedSessionTests {
         let store = Scratch.root.appendingPathComponent("scripted-store-\(UUID().uuidString)").path
         let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: TestRepository.path + "/index.json"), offline: true)
         let queue = ActionQueue()
-        let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), manager: manager)
+        let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), engine: .testRunner, manager: manager)
         var state = Fixtures.state()
         func press(_ script: String) async {
             for key in Self.keys(script) { await runner.run(state.reduce(.keyPressed(key))) }

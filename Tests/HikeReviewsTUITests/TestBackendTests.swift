@@ -22,7 +22,7 @@ struct TestBackendTests {
             let store = Scratch.root.appendingPathComponent("backend-store-\(UUID().uuidString)").path
             let manager = PackManager(store: PackStore(root: store), repositoryURL: URL(fileURLWithPath: TestRepository.path + "/index.json"), offline: true)
             let backend = TestBackend(size: .init(width: 100, height: 30), queue: queue)
-            let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), manager: manager)
+            let runner = EffectRunner(queue: queue, detector: RecognizerDetector(), engine: .testRunner, manager: manager)
             let queue = self.queue
             self.backend = backend
             self.runner = runner

@@ -47,7 +47,7 @@ actor EffectRunner {
     var hostsStorage: TranslationHosts?
 
     /// A runner on `engine` (its memory; its packs unless `manager` names others, as tests do).
-    init(queue: ActionQueue, detector: some LanguageDetecting, engine: Engine = HostEnvironment.engine, manager: PackManager? = nil) {
+    init(queue: ActionQueue, detector: some LanguageDetecting, engine: Engine, manager: PackManager? = nil) {
         let manager = manager ?? engine.packs
         self.queue = queue
         self.engine = engine

@@ -54,9 +54,4 @@ enum HostEnvironment {
     }
 
     private static let shippedSecondOpinion: SecondOpinion? = make().languageIDModel.flatMap { try? SecondOpinion(contentsOf: $0) }
-
-    /// An engine over `make()`'s environment without a memory, made on first use: the runner's
-    /// when none is given (tests), as the binary would configure it but never writing into the
-    /// user's cache.
-    static let engine = Engine(environment: make(CommandLineOptions.Globals(rest: [], noCache: true)))
 }

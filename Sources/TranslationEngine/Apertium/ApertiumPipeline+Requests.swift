@@ -17,34 +17,25 @@ extension ApertiumPipeline {
         return try await translate(segments, timeout: timeout)
     }
 
-    /// Pieces in flight together, at most `limits.piecesInFlight`, joined in order.
+    /// Pieces in flight together, at most `limits.piecesInFlight`, joined in order; kept and
+    /// untranslatable segments are settled at once and take no place in flight.
     private func translate(_ segments: [TextSegments.Segment], timeout: Duration) async throws -> PipelineTranslation {
         var parts = [PipelineTranslation?](repeating: nil, count: segments.count)
-        try await withThrowingTaskGroup(of: (Int, PipelineTranslation).self) { group in
-            var next = 0
-            var running = 0
-            func addNext() {
-                while next < segments.count {
-                    let index = next
-                    next += 1
-                    switch segments[index] {
-                    case .keep(let text):
-                        parts[index] = PipelineTranslation(text: text, unknownWords: [])
-                    case .untranslatable(let token):
-                        parts[index] = PipelineTranslation(text: token, unknownWords: [TextSegments.abbreviated(token)])
-                    case .translate(let piece):
-                        group.addTask { (index, try await self.translatePiece(piece, timeout: timeout)) }
-                        running += 1
-                        return
-                    }
-                }
+        var pieces: [(index: Int, text: String)] = []
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .keep(let text):
+                parts[index] = PipelineTranslation(text: text, unknownWords: [])
+            case .untranslatable(let token):
+                parts[index] = PipelineTranslation(text: token, unknownWords: [TextSegments.abbreviated(token)])
+            case .translate(let piece):
+                pieces.append((index, piece))
             }
-            for _ in 0..<max(1, limits.piecesInFlight) { addNext() }
-            while running > 0, let (index, part) = try await group.next() {
-                running -= 1
-                parts[index] = part
-                addNext()
-            }
+        }
+        try await BoundedConcurrency.forEach(pieces, width: limits.piecesInFlight) { piece async throws in
+            (piece.index, try await self.translatePiece(piece.text, timeout: timeout))
+        } receive: { _, part in
+            parts[part.0] = part.1
         }
         var text = ""
         var unknown = UnknownWords.Collector()

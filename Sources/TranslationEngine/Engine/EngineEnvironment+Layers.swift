@@ -16,7 +16,10 @@ extension PackManager {
 }
 
 extension LanguageRecognizer {
-    /// A recognizer with the default engine's second opinion (`Engine.default.secondOpinion`).
+    /// A recognizer with the default engine's second opinion (`Engine.default.secondOpinion`):
+    /// Apple's `NLLanguageRecognizer()` takes no engine, so neither does this; within the engine
+    /// only the Apple-shaped `dominantLanguage(for:)` calls it (the rest asks an engine for its
+    /// `recognizer`).
     public init() {
         secondOpinion = Engine.default.secondOpinion
     }

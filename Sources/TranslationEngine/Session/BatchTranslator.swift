@@ -55,12 +55,9 @@ public actor BatchTranslator {
     public nonisolated let targetTag: String
     /// The language of texts that name none, or nil to detect each.
     public nonisolated let sourceTag: String?
-    private let engine: Engine
-    private let preference: EnginePreference
+    /// What its sessions are made with (the catalog is read again for each new session).
+    private let context: TranslationSession.Context
     private let consent: ConsentGate?
-    private let manager: PackManager
-    private let memory: TranslationMemory?
-    private let recognizer: LanguageRecognizer
     private var sessions: [String: TranslationSession] = [:]
     /// Set by `cancel()`, which hosts call without `await`.
     private nonisolated let cancelled = Mutex(false)
@@ -70,29 +67,39 @@ public actor BatchTranslator {
     /// A translator into `target` (nil: the engine's preferred language) from `source` (nil:
     /// detect), on `engine`, asking `consent` (nil: missing packs fail as `notInstalled`),
     /// installing through `manager` (nil: the engine's) and remembering in `memory` (nil: none).
-    public init(to target: String?, from source: String? = nil, in engine: Engine = .default, preference: EnginePreference = .auto,
+    public init(to target: String?, from source: String? = nil, in engine: Engine, preference: EnginePreference = .auto,
                 consent: (any ConsentHandler)?, manager: PackManager? = nil, memory: TranslationMemory?) {
-        targetTag = LanguageTag.canonical(target ?? engine.environment.preferredLanguage)
-        sourceTag = source.map(LanguageTag.canonical)
-        self.engine = engine
-        self.preference = preference
-        self.consent = consent.map(ConsentGate.init(host:))
-        self.manager = manager ?? engine.packs
-        self.memory = memory
-        recognizer = engine.recognizer
+        let context = TranslationSession.Context(catalog: nil, consent: consent, manager: manager ?? engine.packs, engine: preference,
+                                                 memory: memory, in: engine)
+        self.init(to: target, from: source, context: context)
     }
 
     /// A translator like `session`: its languages, engine preference, consent handler, pack
-    /// manager and memory, on its engine. What a `TranslationTaskHost`'s action makes of the
+    /// manager and memory, on its pool. What a `TranslationTaskHost`'s action makes of the
     /// session it is given to translate many texts.
     public init(session: TranslationSession) {
-        self.init(to: session.targetTag, from: session.sourceTag, in: session.runtime ?? .default, preference: session.engine,
-                  consent: session.consent, manager: session.manager, memory: session.memory)
+        var context = session.context
+        // A session of an engine made without a manager still installs through the engine's.
+        if context.manager == nil, let engine = context.runtime { context.manager = engine.packs }
+        self.init(to: session.targetTag, from: session.sourceTag, context: context)
     }
 
     /// A translator with the engine's consent handler and memory.
-    public init(to target: String?, from source: String? = nil, in engine: Engine = .default, preference: EnginePreference = .auto) {
+    public init(to target: String?, from source: String? = nil, in engine: Engine, preference: EnginePreference = .auto) {
         self.init(to: target, from: source, in: engine, preference: preference, consent: engine.consentHandler, memory: engine.memory)
+    }
+
+    /// The one designated initialiser: sessions are made over `context`, each over the disk as
+    /// it is then when there is a manager to read it, their consent questions merged by a
+    /// `ConsentGate`.
+    init(to target: String?, from source: String?, context: TranslationSession.Context) {
+        targetTag = LanguageTag.canonical(target ?? context.preferredLanguage)
+        sourceTag = source.map(LanguageTag.canonical)
+        var context = context
+        if context.manager != nil { context.catalog = nil }
+        context.consent = context.consent.map(ConsentGate.init(host:))
+        consent = context.consent as? ConsentGate
+        self.context = context
     }
 
     /// Translates `texts`, each result as soon as it is ready (remembered and passed-through
@@ -124,7 +131,7 @@ public actor BatchTranslator {
     /// download, no pipeline): the remembered results, in input order; texts passed through or
     /// not remembered have none.
     public func remembered(_ texts: [Text]) async -> [Result] {
-        guard memory != nil else { return [] }
+        guard context.memory != nil else { return [] }
         var found: [Result] = []
         for (language, members) in groups(of: texts).translate {
             if Task.isCancelled { break }
@@ -164,7 +171,7 @@ public actor BatchTranslator {
             if let known = text.source ?? sourceTag {
                 language = known
             } else {
-                let guess = recognizer.recognize(text.text)
+                let guess = context.recognizer.recognize(text.text)
                 guard !guess.isUndetermined else {
                     settled.append(Result(index: index, text: text, outcome: .failed(.unableToIdentifyLanguage)))
                     continue
@@ -189,7 +196,7 @@ public actor BatchTranslator {
         for (language, members) in groups {
             let session = session(for: language)
             var left = members
-            if memory != nil {
+            if context.memory != nil {
                 let answers = await session.rememberedTranslations(for: members.map { .init(sourceText: $0.text.text) })
                 left = []
                 for (member, answer) in zip(members, answers) {
@@ -200,7 +207,7 @@ public actor BatchTranslator {
         }
         guard !pending.isEmpty, !Task.isCancelled else { return }
         // Texts the memory was asked about are not asked again (one text, one lookup).
-        let lookedUp = memory != nil
+        let lookedUp = context.memory != nil
         // One consent request for every language of the batch: the gate holds each session's
         // question until all have asked or found nothing missing, then asks once.
         consent?.expect(pending.count)
@@ -229,33 +236,22 @@ public actor BatchTranslator {
     /// memory was asked about them already.
     private static func translate(_ members: [Member], with session: TranslationSession, lookedUp: Bool,
                                   yield: @escaping @Sendable (Result) -> Void) async {
-        await withTaskGroup(of: Result.self) { group in
-            var next = 0
-            func add() {
-                let member = members[next]
-                next += 1
-                group.addTask {
-                    do {
-                        let response = try await session.translate(TranslationSession.Request(sourceText: member.text.text), lookUp: !lookedUp)
-                        return Result(index: member.index, text: member.text, outcome: .translated(response))
-                    } catch {
-                        return Result(index: member.index, text: member.text, outcome: .failed(TranslationError(error)))
-                    }
-                }
+        await BoundedConcurrency.forEach(members, width: requestsInFlight) { member in
+            do {
+                let response = try await session.translate(TranslationSession.Request(sourceText: member.text.text), lookUp: !lookedUp)
+                return Result(index: member.index, text: member.text, outcome: .translated(response))
+            } catch {
+                return Result(index: member.index, text: member.text, outcome: .failed(TranslationError(error)))
             }
-            while next < min(requestsInFlight, members.count) { add() }
-            while let result = await group.next() {
-                yield(result)
-                if next < members.count { add() }
-            }
+        } receive: { _, result in
+            yield(result)
         }
     }
 
     /// The session of one source language, made on first use over the catalog as it is then.
     private func session(for language: String) -> TranslationSession {
         if let session = sessions[language] { return session }
-        let session = TranslationSession(sourceTag: language, targetTag: targetTag, catalog: manager.catalog(), consent: consent,
-                                         manager: manager, engine: preference, memory: memory, in: engine)
+        let session = TranslationSession(sourceTag: language, targetTag: targetTag, context: context)
         sessions[language] = session
         if cancelled.withLock({ $0 }) { session.cancel() }
         return session

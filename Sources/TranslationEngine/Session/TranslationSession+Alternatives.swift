@@ -15,17 +15,9 @@ extension TranslationSession {
         guard !isCancelled else { throw TranslationError.alreadyCancelled }
         guard count > 0, !text.allSatisfy(\.isWhitespace) else { return [] }
         let source = try sourceTag ?? detectedTag(of: text)
-        let route = try await route(from: source, to: targetTag)
+        let route = try await resolver.route(from: source, to: targetTag)
         guard route.count == 1, let leg = route.first, leg.engine == .neural else { return [] }
-        guard let package = pairs.neuralPackage(of: leg) else {
-            throw TranslationError.internalError("no installed model for \(leg.pack)")
-        }
-        let hypotheses: [String]
-        do {
-            hypotheses = try await pool.worker(for: package).hypotheses(of: text, count: count + 1, timeout: legTimeout)
-        } catch let error as ChildProcessError {
-            throw TranslationError.internalError(in: leg.mode, error)
-        }
+        let hypotheses = try await legs.hypotheses(of: text, count: count + 1, leg: leg, pairs: resolver.pairs)
         return Self.distinct(hypotheses.dropFirst(), besides: hypotheses.first ?? "").prefix(count).map { $0 }
     }
 

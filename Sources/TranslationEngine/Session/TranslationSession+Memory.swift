@@ -25,8 +25,9 @@ extension TranslationSession {
         let text = request.sourceText
         // The planner's answer over the catalog as read: no index fetch, no install.
         guard !text.allSatisfy(\.isWhitespace), let source = sourceTag ?? (try? detectedTag(of: text)),
-              let route = try? plan(from: source, to: targetTag), missingPacks(of: route).isEmpty,
-              let key = memoryKey(of: text, from: source, along: route), let entry = await memory.entry(for: key) else { return nil }
+              let route = await resolver.installedPlan(from: source, to: targetTag),
+              let key = await resolver.memoryKey(of: text, from: source, along: route),
+              let entry = await memory.entry(for: key) else { return nil }
         return response(to: request, from: source, along: route, entry: entry, remembered: true)
     }
 }

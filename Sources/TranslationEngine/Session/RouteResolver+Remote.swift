@@ -1,6 +1,6 @@
 import Foundation
 
-extension TranslationSession {
+extension RouteResolver {
     /// The memory's version of each remote server's pack: its URL is in the pack id, so a
     /// translation from one server is never answered for another's.
     var remoteVersions: [String: String] {
@@ -47,16 +47,6 @@ extension TranslationSession {
         } else {
             declinedServers.insert(hosts)
             throw TranslationError.notInstalled(servers: hosts)
-        }
-    }
-
-    /// One leg on a remote server.
-    func remoteTranslation(of text: String, leg: Direction) async throws -> PipelineTranslation {
-        guard let remotes else { throw TranslationError.internalError("no remote server for \(leg.mode)") }
-        do throws(RemoteError) {
-            return try await remotes.translate(text, leg: leg)
-        } catch {
-            throw TranslationError.internalError(in: leg.mode, error)
         }
     }
 }
