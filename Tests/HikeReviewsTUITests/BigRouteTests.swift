@@ -65,7 +65,7 @@ import TranslationEngine
         let counter = LaidOutBlocks.Counter()
         let layout = LaidOutBlocks()
         var screen = ""
-        RouteDetailLayout.$counting.withValue(counter) {
+        layout.counting(in: counter) {
             Fixtures.press([.enter], on: &state, layout: layout)
             #expect(counter.total <= state.bodyHeight, "opening laid out \(counter.total) blocks")
             let opened = counter.total

@@ -25,7 +25,7 @@ extension KeyTextTests {
         #expect(help.contains("keep"))
         #expect(!help.contains("not now"))
         var state = Fixtures.state()
-        state.modals.append(modal)
+        state.dialogs.modals.append(modal)
         let screen = Snapshot.text(of: AppView.render(state))
         #expect(screen.contains(" Delete (Enter) "))
         #expect(screen.contains(" Keep (Esc) "))
@@ -34,11 +34,11 @@ extension KeyTextTests {
 
     @Test func theConfirmDialogsKeysAnswerIt() {
         var state = Fixtures.state()
-        state.modals.append(.confirm(ConfirmState(purpose: .removePack("eng-spa"), question: "Delete?")))
+        state.dialogs.modals.append(.confirm(ConfirmState(purpose: .removePack("eng-spa"), question: "Delete?")))
         #expect(Fixtures.press([.char("y")], on: &state) == [.removePack("eng-spa")])
-        #expect(state.modals.isEmpty)
-        state.modals.append(.confirm(ConfirmState(purpose: .removePack("eng-spa"), question: "Delete?")))
+        #expect(state.dialogs.modals.isEmpty)
+        state.dialogs.modals.append(.confirm(ConfirmState(purpose: .removePack("eng-spa"), question: "Delete?")))
         #expect(Fixtures.press([.escape], on: &state) == [])
-        #expect(state.modals.isEmpty)
+        #expect(state.dialogs.modals.isEmpty)
     }
 }

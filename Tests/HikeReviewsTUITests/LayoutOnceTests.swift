@@ -18,7 +18,7 @@ extension LayoutOnceTests {
         let detail = try #require(state.detail)
         let reviews = state.routes[detail.routeIndex].reviews
         let counter = LaidOutBlocks.Counter()
-        try RouteDetailLayout.$counting.withValue(counter) {
+        try layout.counting(in: counter) {
             for job in task.jobs {
                 _ = state.reduce(.translationArrived(task: task.id, reviewID: job.reviewID, text: "In English \(job.reviewID)",
                                                      route: ["es", "en"], unknownWords: []), layout: layout)
@@ -43,7 +43,7 @@ extension LayoutOnceTests {
         Fixtures.press([.enter], on: &state, layout: layout)
         Fixtures.press(Array(repeating: .char("j"), count: 12), on: &state, layout: layout)
         let counter = LaidOutBlocks.Counter()
-        RouteDetailLayout.$counting.withValue(counter) {
+        layout.counting(in: counter) {
             for key in Array(repeating: Key.char("k"), count: 12) + [.pageDown, .pageUp, .char("g")] {
                 Fixtures.press([key], on: &state, layout: layout)
                 _ = AppView.render(state, layout: layout)
@@ -82,7 +82,7 @@ extension LayoutOnceTests {
         let layout = LaidOutBlocks()
         var state = Fixtures.state(width: 80, height: 12)
         Fixtures.press([.enter, .char("?"), .char("G")], on: &state, layout: layout)
-        guard case .help(let help) = state.modals.last else { Issue.record("no help"); return }
+        guard case .help(let help) = state.dialogs.modals.last else { Issue.record("no help"); return }
         let lines = KeyBindings.helpLines(for: .routeDetail).count
         #expect(help.scroll == lines - (state.bodyHeight - 4))
         #expect(Snapshot.text(of: AppView.render(state, layout: layout)).contains(try #require(KeyBindings.helpLines(for: .routeDetail).last)))

@@ -39,11 +39,11 @@ import TranslationEngine
         #expect(screen.contains("from argos-net.example · no checksum published"), "\(screen)")
         #expect(screen.contains("Enter neural  a apertium  Esc not now"), "\(screen)")
         #expect(Fixtures.press([.char("a")], on: &state) == [.answerConsent(id: 1, answer: .downloadAlternative)])
-        #expect(state.download?.packIDs == ["eng-spa"] && state.download?.totals["eng-spa"] == 2_684_782)
+        #expect(state.dialogs.download?.packIDs == ["eng-spa"] && state.dialogs.download?.totals["eng-spa"] == 2_684_782)
 
         var defaulted = Self.consentOpen(request)
         #expect(Fixtures.press([.enter], on: &defaulted) == [.answerConsent(id: 1, answer: .download)])
-        #expect(defaulted.download?.packIDs == ["translate-es_en"])
+        #expect(defaulted.dialogs.download?.packIDs == ["translate-es_en"])
     }
 
     @Test func aModelOfUnknownSizeSaysSoAndTheAlternativeKeyDoesNothingWithoutOne() {
@@ -52,7 +52,7 @@ import TranslationEngine
         #expect(screen.contains("German - English (translate-de_en) · neural · size unknown"), "\(screen)")
         #expect(screen.contains("Total size unknown") && !screen.contains("(a)"), "\(screen)")
         #expect(Fixtures.press([.char("a")], on: &state).isEmpty)
-        guard case .consent = state.modals.last else { Issue.record("the dialog closed"); return }
+        guard case .consent = state.dialogs.modals.last else { Issue.record("the dialog closed"); return }
     }
 
     @Test func mergedRequestsKeepAnAlternativeForEveryLanguage() {

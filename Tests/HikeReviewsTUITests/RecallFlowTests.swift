@@ -35,7 +35,7 @@ import TranslationEngine
         let held = Array(recall.jobs.prefix(2))
         _ = state.reduce(.recalled(route: recall.route, target: "en", held.map { Self.found($0, into: "en") }))
         for job in held {
-            #expect(state.translations[job.reviewID] == ReviewTranslation(target: "en", status: .done(
+            #expect(state.translation.shown[job.reviewID] == ReviewTranslation(target: "en", status: .done(
                 text: "Remembered en \(job.reviewID)", route: [job.source, "en"], unknownWords: [], engines: [.apertium], remembered: true)))
         }
         let screen = Snapshot.text(of: AppView.render(state))
@@ -45,7 +45,7 @@ import TranslationEngine
         // T translates only what the memory did not have.
         let task = try #require(TranslateFlowTests.jobs(in: Fixtures.press([.char("T")], on: &state)))
         #expect(task.jobs.map(\.reviewID) == recall.jobs.dropFirst(2).map(\.reviewID))
-        #expect(held.allSatisfy { state.translations[$0.reviewID]?.status.isDone == true })
+        #expect(held.allSatisfy { state.translation.shown[$0.reviewID]?.status.isDone == true })
         // An answer the engine took from its memory is marked as well.
         let next = task.jobs[0]
         _ = state.reduce(.translationArrived(task: task.id, reviewID: next.reviewID, text: "From memory", route: [next.source, "en"],
@@ -65,17 +65,17 @@ import TranslationEngine
         _ = state.reduce(.targetChoicesLoaded(purpose: .target, choices: [LanguageChoice(tag: "fr", name: "French", count: 0)]))
         let recall = try #require(Self.recalls(in: Fixtures.press([.enter], on: &state)).first)
         #expect(recall.target == "fr" && recall.jobs.map(\.reviewID) == ids)
-        #expect(ids.allSatisfy { state.translations[$0] == nil }, "the English ones are gone")
+        #expect(ids.allSatisfy { state.translation.shown[$0] == nil }, "the English ones are gone")
         #expect(!Snapshot.text(of: AppView.render(state)).contains("Remembered en"))
 
         // A late English answer is dropped; the French one shows.
         _ = state.reduce(.recalled(route: detail.routeIndex, target: "en", jobs.map { Self.found($0, into: "en") }))
-        #expect(state.translations.isEmpty)
+        #expect(state.translation.shown.isEmpty)
         _ = state.reduce(.recalled(route: detail.routeIndex, target: "fr", [Self.found(jobs[0], into: "fr")]))
-        #expect(state.translations[ids[0]]?.target == "fr")
+        #expect(state.translation.shown[ids[0]]?.target == "fr")
         // Another route's answer is dropped too.
         _ = state.reduce(.recalled(route: detail.routeIndex + 1, target: "fr", [Self.found(jobs[1], into: "fr")]))
-        #expect(state.translations[ids[1]] == nil)
+        #expect(state.translation.shown[ids[1]] == nil)
     }
 
     @Test func aRecallNeverReplacesATranslationDoneAndLooksOnlyForWhatIsMissing() throws {
@@ -83,7 +83,7 @@ import TranslationEngine
         let task = try TranslateFlowTests.translatedIntoEnglish(&state)
         let id = task.jobs[0].reviewID
         _ = state.reduce(.recalled(route: state.detail!.routeIndex, target: "en", [Self.found(task.jobs[0], into: "en")]))
-        #expect(state.translations[id]?.status == .done(text: "In English \(id)", route: ["es", "en"], unknownWords: []))
+        #expect(state.translation.shown[id]?.status == .done(text: "In English \(id)", route: ["es", "en"], unknownWords: []))
         // Sorting shows the same reviews: no look. Back to the list and in again: nothing is missing.
         #expect(Self.recalls(in: Fixtures.press([.char("s")], on: &state)).isEmpty)
         let again = Fixtures.press([.escape, .enter], on: &state)

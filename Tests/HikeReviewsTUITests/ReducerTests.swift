@@ -62,18 +62,18 @@ extension ReducerTests {
         let cares = Fixtures.routeIndex("cares-gorge")
         state.routeList.selected = state.routeList.visible.firstIndex(of: cares)!
         Fixtures.press([.enter, .char("l")], on: &state)
-        guard case .languagePicker(let picker) = state.modals.last else {
+        guard case .languagePicker(let picker) = state.dialogs.modals.last else {
             Issue.record("no picker")
             return
         }
         #expect(picker.choices.first?.name == "All")
         #expect(picker.choices.dropFirst().map(\.count) == picker.choices.dropFirst().map(\.count).sorted(by: >))
         Fixtures.type("Spanish", on: &state)
-        guard case .languagePicker(let narrowed) = state.modals.last else { return }
+        guard case .languagePicker(let narrowed) = state.dialogs.modals.last else { return }
         #expect(narrowed.matches.map(\.tag) == [nil, "es"])
         #expect(narrowed.selected == 1, "typing selects the first language, not All")
         Fixtures.press([.enter], on: &state)
-        #expect(state.modals.isEmpty)
+        #expect(state.dialogs.modals.isEmpty)
         let detail = try #require(state.detail)
         #expect(detail.query.language == "es")
         let spanish = state.routes[cares].reviews.filter { Fixtures.languages[$0.id] == "es" }
@@ -83,7 +83,7 @@ extension ReducerTests {
         // By code, then "All" clears the filter.
         Fixtures.press([.char("l")], on: &state)
         Fixtures.type("ca", on: &state)
-        guard case .languagePicker(let byCode) = state.modals.last else { return }
+        guard case .languagePicker(let byCode) = state.dialogs.modals.last else { return }
         #expect(byCode.matches.contains { $0.tag == "ca" })
         Fixtures.press([.backspace, .backspace, .home, .enter], on: &state)
         #expect(state.detail?.query.language == nil)
@@ -94,7 +94,7 @@ extension ReducerTests {
         var state = Fixtures.state()
         Fixtures.press([.enter, .char("l"), .down, .down], on: &state)
         Fixtures.press([.escape], on: &state)
-        #expect(state.modals.isEmpty)
+        #expect(state.dialogs.modals.isEmpty)
         #expect(state.detail?.query.language == nil)
         #expect(state.detail != nil, "Esc closed the picker, not the route")
     }
@@ -121,7 +121,7 @@ extension ReducerTests {
         var state = Fixtures.state()
         Fixtures.press([.char("/"), .char("q")], on: &state)
         #expect(!state.shouldQuit)
-        guard case .textInput(let input) = state.modals.last else { return }
+        guard case .textInput(let input) = state.dialogs.modals.last else { return }
         #expect(input.text == "q")
         Fixtures.press([.escape, .enter, .char("?"), .char("q")], on: &state)
         #expect(state.shouldQuit)
@@ -136,7 +136,7 @@ extension ReducerTests {
         for _ in 0..<40 {
             Fixtures.press([.char("j")], on: &state)
             let detail = try #require(state.detail)
-            let layout = state.detailLines(detail)
+            let layout = state.detailLines(detail, from: LaidOutBlocks())
             let block = detail.selected + 1
             #expect(block >= detail.top, "selected review is not above the screen")
             var linesBefore = -detail.topOffset

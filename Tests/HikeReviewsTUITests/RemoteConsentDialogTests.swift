@@ -15,8 +15,8 @@ import TranslationEngine
         #expect(screen.contains("Spanish -> English sends texts to:") && screen.contains("10.0.0.5:5000") && screen.contains("10.0.0.6:5000"), "\(screen)")
         #expect(screen.contains("Send (Enter)") && screen.contains("Not now (Esc)"), "\(screen)")
         #expect(Fixtures.press([.enter], on: &state) == [.answerConsent(id: 1, answer: .download)])
-        #expect(state.download == nil)
-        #expect(!state.modals.contains { if case .progress = $0 { return true } else { return false } })
+        #expect(state.dialogs.download == nil)
+        #expect(!state.dialogs.modals.contains { if case .progress = $0 { return true } else { return false } })
 
         var declined = NeuralAppTests.consentOpen(Self.request)
         #expect(Fixtures.press([.escape], on: &declined) == [.answerConsent(id: 1, answer: .notNow)])

@@ -76,13 +76,13 @@ extension RepositoryOutageTests {
                                                                   origin: "raw.githubusercontent.com", packIDs: ["translate-de_en"])))
         let ids = translate.jobs.map(\.reviewID)
         _ = state.reduce(.translationFailed(task: translate.id, reviewIDs: ids, failure: .needsPack(["translate-de_en"])))
-        #expect(!state.modals.contains { if case .consent = $0 { return true } else { return false } })
+        #expect(!state.dialogs.modals.contains { if case .consent = $0 { return true } else { return false } })
         #expect(state.statusMessage == "Argos index unreachable: offline packs only")
-        guard case .failed(let message)? = state.translations[ids[0]]?.status else { Issue.record("\(String(describing: state.translations[ids[0]]))"); return }
+        guard case .failed(let message)? = state.translation.shown[ids[0]]?.status else { Issue.record("\(String(describing: state.translation.shown[ids[0]]))"); return }
         #expect(message.contains("translate-de_en cannot be downloaded now"))
         // Packs of a repository that answers still ask.
         _ = state.reduce(.translationFailed(task: translate.id, reviewIDs: ids, failure: .needsPack(["eng-spa"])))
-        #expect(state.translations[ids[0]]?.status == .needsPack(["eng-spa"]))
+        #expect(state.translation.shown[ids[0]]?.status == .needsPack(["eng-spa"]))
     }
 
     @Test func thePacksScreenOffersNoPackOfAnUnreachableRepositoryAndAsksTheServerForUnknownSizes() {
@@ -95,16 +95,16 @@ extension RepositoryOutageTests {
         let up = PackRow(id: "translate-nl_en", title: "Dutch - English", status: .available, size: 0, directions: ["nl>en"], entry: upEntry)
         _ = state.reduce(.packsLoaded([down, up], message: "Argos index unreachable: Argos packs listed from its copy of 3 h ago"))
         #expect(Fixtures.press([.char("i")], on: &state).isEmpty)
-        #expect(state.modals.isEmpty)
+        #expect(state.dialogs.modals.isEmpty)
         guard case .packs(let packs) = state.screens.last else { Issue.record("left the packs screen"); return }
         #expect(packs.message == "translate-de_en: raw.githubusercontent.com does not answer; it cannot be downloaded now")
         // A size the index does not give is asked of the server first; then the question.
         #expect(Fixtures.press([.char("j"), .char("i")], on: &state) == [.askToInstall([upEntry])])
-        #expect(state.modals.isEmpty)
+        #expect(state.dialogs.modals.isEmpty)
         var sized = upEntry
         sized.size = 41_000_000
         _ = state.reduce(.installQuestionReady(ConsentRequest(reason: "Install Dutch - English", packs: [sized], repository: nil)))
-        guard case .consent(let dialog) = state.modals.last else { Issue.record("no consent dialog"); return }
+        guard case .consent(let dialog) = state.dialogs.modals.last else { Issue.record("no consent dialog"); return }
         #expect(dialog.requestIDs.isEmpty)
         #expect(Fixtures.press([.enter], on: &state) == [.installPacks(["translate-nl_en"])])
     }

@@ -39,7 +39,7 @@ extension ScriptedSessionTests {
     @Test func helpThenBackThenAnotherRoute() {
         var state = Fixtures.state()
         Fixtures.press(Self.keys("G <enter> ? <esc> <pgdn> <esc> k k <enter> l <esc> / knee <enter>"), on: &state)
-        #expect(state.modals.isEmpty)
+        #expect(state.dialogs.modals.isEmpty)
         #expect(state.detail?.query.searchText == "knee")
         Snapshot.check(AppView.render(state), named: "session-search-knee")
     }
@@ -69,11 +69,11 @@ extension ScriptedSessionTests {
             }
         }
         await press("<enter> l Spanish <enter> T")
-        try await settle { $0.modals.last.map { if case .consent = $0 { return true } else { return false } } ?? false }
+        try await settle { $0.dialogs.modals.last.map { if case .consent = $0 { return true } else { return false } } ?? false }
         await press("<enter>")
         try await settle { state in
-            !state.translations.isEmpty && state.translations.values.allSatisfy { if case .done = $0.status { return true } else { return false } }
-                && state.download == nil && state.modals.isEmpty
+            !state.translation.shown.isEmpty && state.translation.shown.values.allSatisfy { if case .done = $0.status { return true } else { return false } }
+                && state.dialogs.download == nil && state.dialogs.modals.isEmpty
         }
         #expect(manager.installedPacks().map(\.id) == ["eng-spa"])
         Snapshot.check(AppView.render(state), named: "session-cares-spanish-translated")

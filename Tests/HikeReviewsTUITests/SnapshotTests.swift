@@ -119,7 +119,7 @@ extension SnapshotTests {
         Fixtures.press([.enter], on: &state)
         #expect(state.detail?.query.language == "ja")
         _ = Fixtures.press([.char("t")], on: &state)
-        guard case .overlay(let overlay) = state.modals.last else { Issue.record("no overlay"); return }
+        guard case .overlay(let overlay) = state.dialogs.modals.last else { Issue.record("no overlay"); return }
         _ = state.reduce(.overlayTranslated(task: overlay.taskID, status: .noRoute(source: "ja")))
         Snapshot.check(AppView.render(state), named: "overlay-japanese")
     }

@@ -27,36 +27,36 @@ extension StalledDownloadDialogTests {
         #expect(!Snapshot.text(of: AppView.render(state)).contains("Stalled"))
         _ = state.reduce(.downloadStalled(packID: "eng-spa", seconds: 3))
         _ = state.reduce(.downloadStalled(packID: "eng-spa", seconds: 4))
-        #expect(state.download?.stalledSeconds == 4)
+        #expect(state.dialogs.download?.stalledSeconds == 4)
         #expect(Snapshot.text(of: AppView.render(state)).contains("Stalled: no data from the server for 4 s"))
         // Hidden, the status bar says it too.
         Fixtures.press([.char("h")], on: &state)
         #expect(Snapshot.text(of: AppView.render(state)).contains("↓ eng-spa 50% stalled"))
         _ = state.reduce(.downloadProgressed(packID: "eng-spa", bytes: 1_400_000, total: 2_684_782, time: 16))
-        #expect(state.download?.stalledSeconds == nil)
+        #expect(state.dialogs.download?.stalledSeconds == nil)
         #expect(!Snapshot.text(of: AppView.render(state)).contains("stalled"))
         // A stall of a download nobody shows is ignored.
         _ = state.reduce(.downloadStalled(packID: "fr-es", seconds: 5))
-        #expect(state.download?.stalled["fr-es"] == nil)
+        #expect(state.dialogs.download?.stalled["fr-es"] == nil)
     }
 
     @Test func afterAStallRetryDownloadsAgainWithoutAskingThenTranslates() throws {
         var (state, version) = Self.downloading()
         _ = state.reduce(.downloadStalled(packID: "eng-spa", seconds: 29))
         _ = state.reduce(.downloadFailed(packID: "eng-spa", message: Self.stalledMessage))
-        #expect(state.download == nil && !state.modals.contains(.progress))
-        guard case .error(let error) = state.modals.last else { Issue.record("no error dialog"); return }
+        #expect(state.dialogs.download == nil && !state.dialogs.modals.contains(.progress))
+        guard case .error(let error) = state.dialogs.modals.last else { Issue.record("no error dialog"); return }
         #expect(error.message == Self.stalledMessage, "the pack is named once")
         #expect(error.canRetry)
 
         #expect(Fixtures.press([.char("r")], on: &state) == [.installPacks(["eng-spa"])])
-        #expect(state.modals.last == .progress)
-        let retried = try #require(state.download)
+        #expect(state.dialogs.modals.last == .progress)
+        let retried = try #require(state.dialogs.download)
         #expect(retried.packIDs == ["eng-spa"] && retried.doneBytes == 0 && retried.stalledSeconds == nil)
         #expect(retried.totals["eng-spa"] == 2_684_782, "the dialog knows the size before the first byte")
         _ = state.reduce(.downloadProgressed(packID: "eng-spa", bytes: 2_684_782, total: 2_684_782, time: 40))
         let effects = state.reduce(.downloadFinished(packID: "eng-spa"))
-        #expect(!state.modals.contains(.progress))
+        #expect(!state.dialogs.modals.contains(.progress))
         #expect(TranslateFlowTests.jobs(in: effects)?.configuration.version == version + 1, "the route is translated again")
     }
 
@@ -73,7 +73,7 @@ extension StalledDownloadDialogTests {
         // Esc closes the error dialog without a retry.
         _ = state.reduce(.downloadFailed(packID: "eng-spa", message: Self.stalledMessage))
         #expect(Fixtures.press([.escape], on: &state).isEmpty)
-        #expect(state.modals.isEmpty)
+        #expect(state.dialogs.modals.isEmpty)
     }
 
     @Test func snapshotsOfTheStallAndTheRetry() {

@@ -72,7 +72,7 @@ extension TestBackendTests {
         #expect(!french.contains("es→en"))
         session.type("q")
         let final = await session.loop.value
-        #expect(final.shouldQuit && final.targetLanguage == "fr")
+        #expect(final.shouldQuit && final.translation.target == "fr")
         await session.runner.cancelAll()
     }
 

@@ -39,30 +39,30 @@ extension TranslateFlowTests {
         let first = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state)))
         #expect(first.jobs.map(\.reviewID) == ids && first.jobs.allSatisfy { $0.source == "es" } && first.target == "en")
         #expect(state.detail?.configuration?.version == 0)
-        #expect(ids.allSatisfy { state.translations[$0]?.status == .pending })
+        #expect(ids.allSatisfy { state.translation.shown[$0]?.status == .pending })
 
         // The engine asks for consent: the dialog opens with Download as the default.
         _ = state.reduce(.consentRequested(id: 7, request: ConsentRequest(reason: "Spanish -> English", packs: [Self.englishSpanish], repository: nil)))
         #expect(state.keyContext == .consent)
         #expect(Fixtures.press([.enter], on: &state) == [.answerConsent(id: 7, answer: .download)])
-        #expect(state.modals.last == .progress)
+        #expect(state.dialogs.modals.last == .progress)
         _ = state.reduce(.downloadProgressed(packID: "eng-spa", bytes: 1_000_000, total: 2_684_782, time: 1))
         _ = state.reduce(.downloadProgressed(packID: "eng-spa", bytes: 2_000_000, total: 2_684_782, time: 2))
-        #expect(state.download?.doneBytes == 2_000_000)
-        #expect(state.download?.speed == 2_000_000, "bytes since the first progress per second")
+        #expect(state.dialogs.download?.doneBytes == 2_000_000)
+        #expect(state.dialogs.download?.speed == 2_000_000, "bytes since the first progress per second")
         // Hidden, the download goes on and the status bar shows it.
         Fixtures.press([.char("h")], on: &state)
-        #expect(state.modals.isEmpty)
+        #expect(state.dialogs.modals.isEmpty)
         #expect(Snapshot.text(of: AppView.render(state)).contains("↓ eng-spa 74%"))
         _ = state.reduce(.downloadFinished(packID: "eng-spa"))
-        #expect(state.download == nil)
+        #expect(state.dialogs.download == nil)
 
         // Every review but the first arrives; the first fails.
         for id in ids.dropFirst() {
             _ = state.reduce(.translationArrived(task: first.id, reviewID: id, text: "In English \(id)", route: ["es", "en"], unknownWords: []))
         }
         _ = state.reduce(.translationFailed(task: first.id, reviewIDs: [ids[0]], failure: .failed("the pipeline stopped")))
-        #expect(ids.dropFirst().allSatisfy { state.translations[$0]?.status == .done(text: "In English \($0)", route: ["es", "en"], unknownWords: []) })
+        #expect(ids.dropFirst().allSatisfy { state.translation.shown[$0]?.status == .done(text: "In English \($0)", route: ["es", "en"], unknownWords: []) })
 
         // The second T invalidates the configuration, so the task runs again, for what is
         // missing only: the translations done stay (issue 13: `T` translates only what is missing).
@@ -70,16 +70,16 @@ extension TranslateFlowTests {
         #expect(second.id != first.id && second.purpose == first.purpose)
         #expect(state.detail?.configuration?.version == 1)
         #expect(second.jobs.map(\.reviewID) == [ids[0]])
-        #expect(state.translations[ids[0]]?.status == .pending)
-        #expect(ids.dropFirst().allSatisfy { state.translations[$0]?.status == .done(text: "In English \($0)", route: ["es", "en"], unknownWords: []) })
+        #expect(state.translation.shown[ids[0]]?.status == .pending)
+        #expect(ids.dropFirst().allSatisfy { state.translation.shown[$0]?.status == .done(text: "In English \($0)", route: ["es", "en"], unknownWords: []) })
         // A late answer of the first run is ignored.
         _ = state.reduce(.translationArrived(task: first.id, reviewID: ids[0], text: "stale", route: ["es", "en"], unknownWords: []))
-        #expect(state.translations[ids[0]]?.status == .pending)
+        #expect(state.translation.shown[ids[0]]?.status == .pending)
         _ = state.reduce(.translationArrived(task: second.id, reviewID: ids[0], text: "Again", route: ["es", "en"], unknownWords: []))
-        #expect(state.translations[ids[0]]?.status == .done(text: "Again", route: ["es", "en"], unknownWords: []))
+        #expect(state.translation.shown[ids[0]]?.status == .done(text: "Again", route: ["es", "en"], unknownWords: []))
         // With everything done, T has nothing to translate.
         #expect(Self.jobs(in: Fixtures.press([.char("T")], on: &state)) == nil)
-        #expect(state.translations[ids[0]]?.status == .done(text: "Again", route: ["es", "en"], unknownWords: []))
+        #expect(state.translation.shown[ids[0]]?.status == .done(text: "Again", route: ["es", "en"], unknownWords: []))
     }
 
     /// Translates the shown reviews into English and lets every translation arrive.
@@ -105,13 +105,13 @@ extension TranslateFlowTests {
         let french = try #require(Self.jobs(in: Fixtures.press([.enter], on: &state)))
         #expect(state.detail?.configuration?.targetTag == "fr" && state.detail?.configuration?.sourceTag == "es")
         #expect(french.purpose == english.purpose && french.target == "fr" && french.jobs.map(\.reviewID) == ids)
-        #expect(ids.allSatisfy { state.translations[$0] == ReviewTranslation(target: "fr", status: .pending) })
+        #expect(ids.allSatisfy { state.translation.shown[$0] == ReviewTranslation(target: "fr", status: .pending) })
         #expect(!Snapshot.text(of: AppView.render(state)).contains("In English"), "no English is left on screen")
         // A late answer for English is dropped; the French one is shown.
         _ = state.reduce(.translationArrived(task: english.id, reviewID: ids[0], text: "late English", route: ["es", "en"], unknownWords: []))
-        #expect(state.translations[ids[0]]?.status == .pending)
+        #expect(state.translation.shown[ids[0]]?.status == .pending)
         _ = state.reduce(.translationArrived(task: french.id, reviewID: ids[0], text: "En français", route: ["es", "fr"], unknownWords: []))
-        #expect(state.translations[ids[0]] == ReviewTranslation(target: "fr", status: .done(text: "En français", route: ["es", "fr"], unknownWords: [])))
+        #expect(state.translation.shown[ids[0]] == ReviewTranslation(target: "fr", status: .done(text: "En français", route: ["es", "fr"], unknownWords: [])))
 
         // The same target again changes nothing, so nothing runs.
         Fixtures.press([.char("L")], on: &state)
@@ -127,7 +127,7 @@ extension TranslateFlowTests {
         let effects = Fixtures.press([.enter], on: &state)
         #expect(Self.jobs(in: effects) == nil && !effects.isEmpty)
         #expect(effects.allSatisfy { if case .recall(let task) = $0 { return task.target == "fr" } else { return false } })
-        #expect(state.targetLanguage == "fr" && state.detail?.configuration == nil && state.translations.isEmpty)
+        #expect(state.translation.target == "fr" && state.detail?.configuration == nil && state.translation.shown.isEmpty)
     }
 
     @Test func aFilterThatShowsOtherReviewsTranslatesThoseAndKeepsTheRest() throws {
@@ -139,7 +139,7 @@ extension TranslateFlowTests {
         let all = try #require(Self.jobs(in: Fixtures.press([.char("c")], on: &state)))
         #expect(state.detail?.configuration?.sourceTag == nil)
         #expect(!all.jobs.isEmpty && all.jobs.allSatisfy { !spanish.contains($0.reviewID) }, "what is translated already stays")
-        #expect(spanish.allSatisfy { state.translations[$0]?.status.isDone == true })
+        #expect(spanish.allSatisfy { state.translation.shown[$0]?.status.isDone == true })
     }
 
     @Test func notNowMarksTheReviewsAndADownloadFailureOffersARetry() throws {
@@ -147,13 +147,13 @@ extension TranslateFlowTests {
         let run = try #require(Self.jobs(in: Fixtures.press([.char("T")], on: &state))).id
         _ = state.reduce(.consentRequested(id: 1, request: ConsentRequest(reason: "Spanish -> English", packs: [Self.englishSpanish], repository: nil)))
         #expect(Fixtures.press([.escape], on: &state) == [.answerConsent(id: 1, answer: .notNow)])
-        let ids = Array(state.translations.keys)
+        let ids = Array(state.translation.shown.keys)
         _ = state.reduce(.translationFailed(task: run, reviewIDs: ids, failure: .needsPack(["eng-spa"])))
-        #expect(ids.allSatisfy { state.translations[$0]?.status == .needsPack(["eng-spa"]) })
+        #expect(ids.allSatisfy { state.translation.shown[$0]?.status == .needsPack(["eng-spa"]) })
         #expect(Snapshot.text(of: AppView.render(state)).contains("needs a language pack"))
 
         _ = state.reduce(.downloadFailed(packID: "eng-spa", message: "HTTP 500"))
-        guard case .error(let error) = state.modals.last else { Issue.record("no error dialog"); return }
+        guard case .error(let error) = state.dialogs.modals.last else { Issue.record("no error dialog"); return }
         #expect(error.message.contains("HTTP 500") && error.canRetry)
         // Retry downloads the pack again without asking, then translates the route again.
         #expect(Fixtures.press([.char("r")], on: &state) == [.installPacks(["eng-spa"])])
@@ -168,8 +168,8 @@ extension TranslateFlowTests {
                                      sha256: String(repeating: "b", count: 64), url: URL(string: "file:///repo/fr-es.tar.gz")!, license: "GPL-2.0-only", source: "")
         _ = state.reduce(.consentRequested(id: 1, request: ConsentRequest(reason: "Spanish -> English", packs: [Self.englishSpanish], repository: nil)))
         _ = state.reduce(.consentRequested(id: 2, request: ConsentRequest(reason: "French -> English", packs: [french, Self.englishSpanish], repository: nil)))
-        #expect(state.modals.filter { if case .consent = $0 { return true } else { return false } }.count == 1)
-        guard case .consent(let dialog) = state.modals.last else { Issue.record("no dialog"); return }
+        #expect(state.dialogs.modals.filter { if case .consent = $0 { return true } else { return false } }.count == 1)
+        guard case .consent(let dialog) = state.dialogs.modals.last else { Issue.record("no dialog"); return }
         #expect(dialog.request.packs.map(\.id) == ["eng-spa", "fr-es"])
         #expect(Fixtures.press([.char("y")], on: &state) == [.answerConsent(id: 1, answer: .download), .answerConsent(id: 2, answer: .download)])
     }
@@ -185,8 +185,8 @@ extension TranslateFlowTests {
         let german = jobs.filter { $0.source == "de" }.map(\.reviewID)
         try #require(!german.isEmpty)
         _ = state.reduce(.translationFailed(task: task.id, reviewIDs: german, failure: .noRoute(source: "de")))
-        #expect(state.notice == "No offline translation from German into English (\(german.count) review\(german.count == 1 ? "" : "s"))")
-        #expect(german.allSatisfy { state.translations[$0]?.status == .noRoute(source: "de") })
+        #expect(state.translation.notice == "No offline translation from German into English (\(german.count) review\(german.count == 1 ? "" : "s"))")
+        #expect(german.allSatisfy { state.translation.shown[$0]?.status == .noRoute(source: "de") })
     }
 
     @Test func unidentifiedReviewsAreAskedAboutOnceAndTheAnswerIsRemembered() throws {
@@ -201,13 +201,13 @@ extension TranslateFlowTests {
         #expect(Self.jobs(in: effects)?.jobs.contains { unknown.contains($0.reviewID) } == false)
         _ = state.reduce(.targetChoicesLoaded(purpose: .identify(reviewIDs: unknown),
                                               choices: [LanguageChoice(tag: "es", name: "Spanish", count: 0), LanguageChoice(tag: "ca", name: "Catalan", count: 0)]))
-        guard case .languagePicker(let picker) = state.modals.last else { Issue.record("no picker"); return }
+        guard case .languagePicker(let picker) = state.dialogs.modals.last else { Issue.record("no picker"); return }
         #expect(picker.title == "Which language are these 2 reviews in?")
         Fixtures.type("Catalan", on: &state)
         let answer = Fixtures.press([.enter], on: &state)
         #expect(Self.jobs(in: answer)?.jobs.map(\.reviewID) == unknown)
         #expect(Self.jobs(in: answer)?.jobs.allSatisfy { $0.source == "ca" } == true)
-        #expect(unknown.allSatisfy { state.languageOverrides[$0] == "ca" })
+        #expect(unknown.allSatisfy { state.translation.overrides[$0] == "ca" })
         // Asked once: the next T knows them.
         let again = Fixtures.press([.char("T")], on: &state)
         #expect(!again.contains { if case .loadTargetChoices = $0 { return true } else { return false } })
@@ -243,8 +243,8 @@ extension TranslateFlowTests {
         Fixtures.press([.escape], on: &state)
         #expect(state.keyContext == .overlay)
         Fixtures.press([.char("r")], on: &state)
-        #expect(state.modals.isEmpty)
-        #expect(state.translations[job.reviewID]?.status == .done(text: "The overlay text", route: ["es", "en"], unknownWords: []))
+        #expect(state.dialogs.modals.isEmpty)
+        #expect(state.translation.shown[job.reviewID]?.status == .done(text: "The overlay text", route: ["es", "en"], unknownWords: []))
     }
 
     @Test func leavingTheScreenCancelsItsTranslations() {
@@ -263,17 +263,17 @@ extension TranslateFlowTests {
         _ = state.reduce(.packsLoaded([installed, available], message: nil))
         #expect(Snapshot.text(of: AppView.render(state)).contains("eng-spa   available  apertium"))
         Fixtures.press([.char("j"), .char("i")], on: &state)
-        guard case .consent(let dialog) = state.modals.last else { Issue.record("no consent dialog"); return }
+        guard case .consent(let dialog) = state.dialogs.modals.last else { Issue.record("no consent dialog"); return }
         #expect(dialog.requestIDs.isEmpty && dialog.request.packs.map(\.id) == ["eng-spa"])
         #expect(Fixtures.press([.enter], on: &state) == [.installPacks(["eng-spa"])])
         #expect(state.reduce(.packsChanged(message: "installed eng-spa")) == [.loadPacks])
         Fixtures.press([.char("h"), .char("k"), .char("d")], on: &state)
-        guard case .confirm = state.modals.last else { Issue.record("no confirmation"); return }
+        guard case .confirm = state.dialogs.modals.last else { Issue.record("no confirmation"); return }
         #expect(Fixtures.press([.enter], on: &state) == [.removePack("fr-es")])
         // Debian's own packs are not ours to delete.
         _ = state.reduce(.packsLoaded([PackRow(id: "eng-cat", title: "eng-cat", status: .system, size: 0, directions: [], entry: nil)], message: nil))
         Fixtures.press([.char("g"), .char("d")], on: &state)
-        #expect(state.modals.isEmpty)
+        #expect(state.dialogs.modals.isEmpty)
         guard case .packs(let packs) = state.screens.last else { Issue.record("left the packs screen"); return }
         #expect(packs.message?.contains("apt") == true)
     }

@@ -11,7 +11,7 @@ import Testing
 
     /// The pickers open, top last.
     static func pickers(_ state: AppState) -> [LanguagePickerState] {
-        state.modals.compactMap { if case .languagePicker(let picker) = $0 { return picker } else { return nil } }
+        state.dialogs.modals.compactMap { if case .languagePicker(let picker) = $0 { return picker } else { return nil } }
     }
 }
 
@@ -23,10 +23,10 @@ extension TypeAheadTests {
         #expect(effects == [.loadTargetChoices(purpose: .target, source: "es")], "the first L asks; the others are typed into its filter")
         // The runner answers each request it got.
         for _ in effects { _ = state.reduce(.targetChoicesLoaded(purpose: .target, choices: Self.targets)) }
-        #expect(state.modals.count == 1)
+        #expect(state.dialogs.modals.count == 1)
         #expect(Self.pickers(state).first?.filterText == "LLLL")
         Fixtures.press([.escape], on: &state)
-        #expect(state.modals.isEmpty)
+        #expect(state.dialogs.modals.isEmpty)
         #expect(state.keyContext == .routeDetail)
     }
 
@@ -39,15 +39,15 @@ extension TypeAheadTests {
         let picker = Self.pickers(state).first
         #expect(picker?.matches.map(\.tag) == ["fr"] && picker?.selected == 0)
         Fixtures.press([.enter], on: &state)
-        #expect(state.targetLanguage == "fr" && state.modals.isEmpty)
+        #expect(state.translation.target == "fr" && state.dialogs.modals.isEmpty)
     }
 
     @Test func choicesForAPickerClosedMeanwhileOpenNothing() {
         var state = TranslateFlowTests.spanishCares()
         Fixtures.press([.char("L"), .escape], on: &state)
         _ = state.reduce(.targetChoicesLoaded(purpose: .target, choices: Self.targets))
-        #expect(state.modals.isEmpty)
-        #expect(state.targetLanguage == "en")
+        #expect(state.dialogs.modals.isEmpty)
+        #expect(state.translation.target == "en")
     }
 
     @Test func theOverlaysLTwiceOpensOnePickerOverIt() {
@@ -57,7 +57,7 @@ extension TypeAheadTests {
         #expect(effects == [.loadTargetChoices(purpose: .overlayTarget, source: "es")])
         _ = state.reduce(.targetChoicesLoaded(purpose: .overlayTarget, choices: Self.targets))
         _ = state.reduce(.targetChoicesLoaded(purpose: .overlayTarget, choices: Self.targets))
-        #expect(state.modals.count == 2 && state.keyContext == .languagePicker)
+        #expect(state.dialogs.modals.count == 2 && state.keyContext == .languagePicker)
         Fixtures.press([.escape], on: &state)
         #expect(state.keyContext == .overlay)
     }

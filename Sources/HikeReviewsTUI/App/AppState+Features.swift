@@ -4,32 +4,35 @@ import TranslationEngine
 /// How the app routes actions to its features and applies what they decide: a feature changes
 /// its own state from a read-only context and returns an outcome; the app opens the dialogs,
 /// pushes or pops the screens and returns the effects that outcome names.
+///
+/// What scrolls the route screen is given `blocks`, the layout cache of the `reduce` under
+/// way, to measure with: nothing here lays out without being handed where to keep it.
 extension AppState {
     // MARK: Keys
 
-    mutating func runRouteList(_ command: Command) -> [Effect] {
+    mutating func runRouteList(_ command: Command, measuring blocks: LaidOutBlocks) -> [Effect] {
         switch routeList.run(command, routes: routes, rows: routeListRows) {
         case .none: break
-        case .open(let route): return openRoute(route)
+        case .open(let route): return openRoute(route, measuring: blocks)
         case .openSearch(let input): dialogs.open(.textInput(input))
         }
         return []
     }
 
-    mutating func runRouteDetail(_ command: Command) -> [Effect] {
+    mutating func runRouteDetail(_ command: Command, measuring blocks: LaidOutBlocks) -> [Effect] {
         guard var detail else { return [] }
-        let outcome = detail.run(command, in: routeContext())
+        let outcome = detail.run(command, in: routeContext(measuring: blocks))
         self.detail = detail
         switch outcome {
         case .none: break
         case .back:
             screens.removeLast()
-            laidOut.removeAll()
+            blocks.removeAll()
             // Leaving the screen stops its translations (approved downloads go on).
             return [.cancelTranslations]
         case .openPicker(let picker): dialogs.open(.languagePicker(picker))
         case .openSearch(let input): dialogs.open(.textInput(input))
-        case .filtered(let shownChanged): return filtered(shownChanged: shownChanged)
+        case .filtered(let shownChanged): return filtered(shownChanged: shownChanged, measuring: blocks)
         }
         return []
     }
@@ -39,7 +42,7 @@ extension AppState {
         return [.loadPacks]
     }
 
-    mutating func runPacks(_ command: Command) -> [Effect] {
+    mutating func runPacks(_ command: Command, measuring blocks: LaidOutBlocks) -> [Effect] {
         let rows = max(1, bodyHeight - 3)
         guard let outcome = onPacksScreen({ $0.run(command, rows: rows) }) else { return [] }
         switch outcome {
@@ -47,39 +50,39 @@ extension AppState {
         case .back:
             screens.removeLast()
             // A route screen shown again looks in the memory again (packs may have changed).
-            return recallShown()
+            return recallShown(measuring: blocks)
         case .effects(let effects): return effects
         case .open(let modal): dialogs.open(modal)
         }
         return []
     }
 
-    mutating func runDialog(_ command: Command) -> [Effect] {
+    mutating func runDialog(_ command: Command, measuring blocks: LaidOutBlocks) -> [Effect] {
         switch dialogs.run(command) {
         case .effects(let effects):
             return effects
         case .putInline(let overlay):
             translation.putInline(overlay)
-            revealSelection()
+            revealSelection(measuring: blocks)
             return []
         }
     }
 
     /// What a picker or the search field decided.
-    mutating func decided(_ outcome: PickerOutcome?) -> [Effect] {
+    mutating func decided(_ outcome: PickerOutcome?, measuring blocks: LaidOutBlocks) -> [Effect] {
         switch outcome {
         case nil: return []
-        case .filter(let tag): return changeQuery(fromTop: true) { $0.language = tag }
+        case .filter(let tag): return changeQuery(fromTop: true, measuring: blocks) { $0.language = tag }
         case .search(.searchRoutes, let text):
             routeList.search(text, in: routes)
             return []
-        case .search(.searchReviews, let text): return changeQuery { $0.searchText = text }
-        case .chose(let purpose, let tag): return applyPicker(purpose, tag: tag)
+        case .search(.searchReviews, let text): return changeQuery(measuring: blocks) { $0.searchText = text }
+        case .chose(let purpose, let tag): return applyPicker(purpose, tag: tag, measuring: blocks)
         }
     }
 
     /// A target, overlay or identify picker was applied (or, with nil, cancelled).
-    private mutating func applyPicker(_ purpose: PickerPurpose, tag: String?) -> [Effect] {
+    private mutating func applyPicker(_ purpose: PickerPurpose, tag: String?, measuring blocks: LaidOutBlocks) -> [Effect] {
         switch purpose {
         case .filter:
             return []
@@ -90,35 +93,35 @@ extension AppState {
             let context = detail.map(translationContext)
             guard let outcome = translation.retarget(tag, &detail, in: context) else { return [] }
             self.detail = detail
-            return settle(outcome)
+            return settle(outcome, measuring: blocks)
         case .overlayTarget:
             guard let tag, let overlay = dialogs.retargetOverlay(tag), let detail else { return [] }
             return TranslationState.task(of: overlay, in: translationContext(detail))
         case .identify(let ids):
             let outcome = translation.identified(ids, as: tag, detail: detail, in: detail.map(translationContext),
                                                  detectionFinished: detection.isFinished)
-            return settle(outcome)
+            return settle(outcome, measuring: blocks)
         }
     }
 
     // MARK: Background work
 
     /// Applies a translation result, failure or recalled entries, and the overlay's result.
-    mutating func reduceTranslationResult(_ action: Action) -> [Effect] {
+    mutating func reduceTranslationResult(_ action: Action, measuring blocks: LaidOutBlocks) -> [Effect] {
         switch action {
         case .translationArrived(let task, let reviewID, let text, let route, let unknownWords, let engines, let remembered):
             let result = TranslatedText(text: text, route: route, unknownWords: unknownWords, engines: engines, remembered: remembered)
             guard isCurrent(task), translation.arrived(result, for: reviewID) else { return [] }
-            revealSelection()
+            revealSelection(measuring: blocks)
         case .recalled(let route, let target, let found):
             guard detail?.routeIndex == route, translation.recalled(found, into: target) else { return [] }
-            revealSelection()
+            revealSelection(measuring: blocks)
         case .memoryWarning(let message):
             statusMessage = message
         case .translationFailed(let task, let reviewIDs, let failure):
             guard isCurrent(task) else { return [] }
             translation.failed(reviewIDs, failure, unreachable: unreachablePacks)
-            revealSelection()
+            revealSelection(measuring: blocks)
         case .overlayTranslated(let task, let status):
             guard let top = dialogs.topOverlay, top.overlay.taskID == task else { return [] }
             var overlay = top.overlay
@@ -148,7 +151,7 @@ extension AppState {
     }
 
     /// Applies a consent request and the progress, end or failure of a download.
-    mutating func reduceDownload(_ action: Action) -> [Effect] {
+    mutating func reduceDownload(_ action: Action, measuring blocks: LaidOutBlocks) -> [Effect] {
         switch action {
         case .consentRequested(let id, let request):
             dialogs.consentRequested(id: id, request)
@@ -159,7 +162,7 @@ extension AppState {
         case .downloadFinished(let packID):
             guard dialogs.download != nil else { return [] }
             if let finished = dialogs.downloadFinished(packID), let route = finished.translateRoute, detail?.routeIndex == route {
-                return translateShownAgain()
+                return translateShownAgain(measuring: blocks)
             }
             if case .packs = screens.last { return [.loadPacks] }
         case .downloadFailed(let packID, let message):

@@ -24,25 +24,24 @@ extension AppState {
     /// runner's host for it runs it (Apple's `translationTask(_:)`); one that changes which
     /// reviews want a translation returns a look in the memory (`recallShown`).
     ///
-    /// `layout` is the runner's layout cache: the reducer measures the route screen with it
-    /// (heights for `j`, the page keys and reveal) and lays out what is on screen, which the
-    /// renderer then draws from the same cache.
+    /// `layout` is the runner's layout cache: it is handed to every step that measures the route
+    /// screen (heights for `j`, the page keys and reveal), and what is on screen is laid out into
+    /// it, which the renderer then draws from. A caller that keeps no layouts (a test of the
+    /// state alone) passes none and gets a fresh cache: the same state, only laid out afresh.
     mutating func reduce(_ action: Action, layout: LaidOutBlocks = LaidOutBlocks()) -> [Effect] {
-        LaidOutBlocks.$current.withValue(layout) {
-            let effects = apply(action)
-            layOutViewport()
-            return effects
-        }
+        let effects = apply(action, measuring: layout)
+        layOutViewport(into: layout)
+        return effects
     }
 
-    private mutating func apply(_ action: Action) -> [Effect] {
+    private mutating func apply(_ action: Action, measuring blocks: LaidOutBlocks) -> [Effect] {
         switch action {
         case .keyPressed(let key):
             statusMessage = nil
-            return handleKey(key)
+            return handleKey(key, measuring: blocks)
         case .resized(let width, let height):
             size = Size(width: max(0, width), height: max(0, height))
-            clampAfterChange()
+            clampAfterChange(measuring: blocks)
         case .languagesDetected(let found, let done, let total):
             // What a batch costs is its own size: on 100,000 reviews a recount per batch held the loop.
             let touched = routeLanguageCounts.record(found, previous: languages)
@@ -55,18 +54,18 @@ extension AppState {
             let reread = firstRead.count < found.count
             languages.merge(found) { _, new in new }
             detection = DetectionProgress(done: done, total: total)
-            let shownChanged = refreshDetailAfterLanguages(touched: touched, firstRead: firstRead, reread: reread)
+            let shownChanged = refreshDetailAfterLanguages(touched: touched, firstRead: firstRead, reread: reread, measuring: blocks)
             // Detection reports in batches: what it learns is looked up in the memory once, when it
             // ends (a look after every batch held the loop on big routes).
             let learned = !firstRead.isEmpty && detection.isFinished
-            let reconfigured = shownChanged ? translating({ $0.reconfigure(&$1, shownChanged: true, in: $2) }) ?? [] : []
-            return reconfigured + (shownChanged || learned ? recallShown() : [])
+            let reconfigured = shownChanged ? translating(measuring: blocks) { $0.reconfigure(&$1, shownChanged: true, in: $2) } ?? [] : []
+            return reconfigured + (shownChanged || learned ? recallShown(measuring: blocks) : [])
         case .terminationRequested:
             quit()
         case .translationArrived, .recalled, .memoryWarning, .translationFailed, .overlayTranslated:
-            return reduceTranslationResult(action)
+            return reduceTranslationResult(action, measuring: blocks)
         case .consentRequested, .downloadProgressed, .downloadStalled, .downloadFinished, .downloadFailed:
-            return reduceDownload(action)
+            return reduceDownload(action, measuring: blocks)
         case .targetChoicesLoaded(let purpose, let choices):
             dialogs.choicesLoaded(purpose, choices, target: translation.target)
         case .packsLoaded, .packsChanged, .installQuestionReady, .repositoryUnreachable:
@@ -79,7 +78,7 @@ extension AppState {
 
     /// Quit and help are answered here for every context, from the keybinding table; a terminal
     /// too small to draw in answers only the quit keys (the route list's).
-    private mutating func handleKey(_ key: Key) -> [Effect] {
+    private mutating func handleKey(_ key: Key, measuring blocks: LaidOutBlocks) -> [Effect] {
         let context = isTooSmall ? KeyContext.routeList : keyContext
         let command = KeyBindings.command(for: key, in: context)
         if command == .quit {
@@ -97,17 +96,17 @@ extension AppState {
         }
         switch context {
         case .help: runHelp(command)
-        case .languagePicker: return decided(dialogs.runPicker(command))
-        case .textInput: return decided(dialogs.runTextInput(command))
+        case .languagePicker: return decided(dialogs.runPicker(command), measuring: blocks)
+        case .textInput: return decided(dialogs.runTextInput(command), measuring: blocks)
         case .routeList:
             if command == .showPacks { return openPacks() }
-            return runRouteList(command)
+            return runRouteList(command, measuring: blocks)
         case .routeDetail:
             if command == .showPacks { return openPacks() }
-            if let effects = translating({ $0.run(command, detail: &$1, in: $2) }) { return effects }
-            return runRouteDetail(command)
-        case .consent, .confirmDialog, .progress, .errorDialog, .overlay: return runDialog(command)
-        case .packs: return runPacks(command)
+            if let effects = translating(measuring: blocks, { $0.run(command, detail: &$1, in: $2) }) { return effects }
+            return runRouteDetail(command, measuring: blocks)
+        case .consent, .confirmDialog, .progress, .errorDialog, .overlay: return runDialog(command, measuring: blocks)
+        case .packs: return runPacks(command, measuring: blocks)
         }
         return []
     }
@@ -118,16 +117,16 @@ extension AppState {
     }
 
     private mutating func runHelp(_ command: Command) {
-        guard case .help(var help) = modals.last else { return }
+        guard case .help(var help) = dialogs.modals.last else { return }
         let lines = KeyBindings.helpLines(for: help.context).count
         let page = max(1, bodyHeight - 4)
         if let moved = Command.move(command, from: help.scroll, last: lines, page: page) {
             help.scroll = min(max(moved, 0), max(lines - page, 0))
-            modals[modals.count - 1] = .help(help)
+            dialogs.modals[dialogs.modals.count - 1] = .help(help)
             return
         }
         switch command {
-        case .back: modals.removeLast()
+        case .back: dialogs.modals.removeLast()
         default: break
         }
     }

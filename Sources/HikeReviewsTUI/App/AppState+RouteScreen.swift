@@ -3,6 +3,9 @@ import TranslationEngine
 
 /// The route screen as the app composes it: the top screen's state, the read-only contexts
 /// its reducer and the translation reducer are given, and what their outcomes do to the rest.
+///
+/// Every step that may scroll the screen (a reveal, a filter, a screen opened) takes `blocks`,
+/// the layout cache to measure with and keep what it lays out in, from the `reduce` under way.
 extension AppState {
     /// The route detail on top of the stack, read and written in place.
     var detail: RouteDetailState? {
@@ -17,17 +20,14 @@ extension AppState {
     }
 
     /// Columns the route detail gives to text: the screen, but no wider than is comfortable to read.
-    var detailTextWidth: Int { min(max(1, size.width - 2), Self.readableTextWidth) }
-
-    /// The cache the `reduce` under way measures with (a throwaway one outside `reduce`).
-    var laidOut: LaidOutBlocks { LaidOutBlocks.current ?? LaidOutBlocks() }
+    var detailTextWidth: Int { min(max(1, size.width - 2), RouteDetailLayout.readableTextWidth) }
 
     /// What the route screen's reducer reads, measuring with `blocks`.
-    func routeContext(blocks: LaidOutBlocks? = nil) -> RouteScreenContext {
+    func routeContext(measuring blocks: LaidOutBlocks) -> RouteScreenContext {
         RouteScreenContext(routes: routes, languages: languages, languageCounts: routeLanguageCounts, overrides: translation.overrides,
                            translations: translation.shown, showingOriginal: translation.showingOriginal,
                            originalsOnly: translation.originalsOnly, textWidth: detailTextWidth, bodyHeight: bodyHeight,
-                           blocks: blocks ?? laidOut)
+                           blocks: blocks)
     }
 
     /// What the translation reducer reads for the route screen `detail`.
@@ -36,78 +36,79 @@ extension AppState {
     }
 
     /// What the route screen's view draws: its layout and the lines kept for it in `blocks`.
-    func detailLines(_ detail: RouteDetailState, from blocks: LaidOutBlocks = LaidOutBlocks()) -> RouteDetailLines {
-        RouteDetailLines(layout: routeContext(blocks: blocks).layout(detail), blocks: blocks)
+    func detailLines(_ detail: RouteDetailState, from blocks: LaidOutBlocks) -> RouteDetailLines {
+        RouteDetailLines(layout: routeContext(measuring: blocks).layout(detail), blocks: blocks)
     }
 
-    /// Lays out the route screen's blocks that are on screen, so the renderer draws kept lines:
-    /// whatever an action changed (a translation arriving, the languages detected, a resize) is
-    /// laid out here once, and not again while it is drawn.
-    func layOutViewport() {
+    /// Lays out the route screen's blocks that are on screen into `blocks`, so the renderer
+    /// draws kept lines: whatever an action changed (a translation arriving, the languages
+    /// detected, a resize) is laid out here once, and not again while it is drawn.
+    func layOutViewport(into blocks: LaidOutBlocks) {
         guard let detail, !isTooSmall else { return }
-        routeContext().layOutViewport(detail)
+        routeContext(measuring: blocks).layOutViewport(detail)
     }
 
-    mutating func openRoute(_ index: Int) -> [Effect] {
-        screens.append(.routeDetail(RouteDetailState(opening: index, in: routeContext())))
-        laidOut.removeAll()
+    mutating func openRoute(_ index: Int, measuring blocks: LaidOutBlocks) -> [Effect] {
+        screens.append(.routeDetail(RouteDetailState(opening: index, in: routeContext(measuring: blocks))))
+        blocks.removeAll()
         // What the memory holds for the route shows at once.
-        return recallShown()
+        return recallShown(measuring: blocks)
     }
 
     /// Keeps the selected review on screen after its block changed height.
-    mutating func revealSelection() {
+    mutating func revealSelection(measuring blocks: LaidOutBlocks) {
         guard var detail else { return }
-        routeContext().reveal(&detail)
+        routeContext(measuring: blocks).reveal(&detail)
         self.detail = detail
     }
 
     /// Runs a step of the translation reducer on the top route screen; its outcome's dialog
     /// opens and its selection is revealed. Nothing without a route screen.
-    mutating func translating(_ step: (inout TranslationState, inout RouteDetailState, TranslationContext) -> TranslationOutcome?) -> [Effect]? {
+    mutating func translating(measuring blocks: LaidOutBlocks,
+                              _ step: (inout TranslationState, inout RouteDetailState, TranslationContext) -> TranslationOutcome?) -> [Effect]? {
         guard var detail else { return nil }
         let context = translationContext(detail)
         guard let outcome = step(&translation, &detail, context) else { return nil }
         self.detail = detail
-        return settle(outcome)
+        return settle(outcome, measuring: blocks)
     }
 
     /// Opens the outcome's dialog and reveals the selection when heights changed.
-    mutating func settle(_ outcome: TranslationOutcome) -> [Effect] {
+    mutating func settle(_ outcome: TranslationOutcome, measuring blocks: LaidOutBlocks) -> [Effect] {
         if let modal = outcome.open { dialogs.open(modal) }
-        if outcome.reveal { revealSelection() }
+        if outcome.reveal { revealSelection(measuring: blocks) }
         return outcome.effects
     }
 
     /// `T`, and translating the route again once its packs are in.
-    mutating func translateShownAgain() -> [Effect] {
-        translating { $0.translateAgain(&$1, in: $2) } ?? []
+    mutating func translateShownAgain(measuring blocks: LaidOutBlocks) -> [Effect] {
+        translating(measuring: blocks) { $0.translateAgain(&$1, in: $2) } ?? []
     }
 
     /// The memory is asked about the shown reviews with nothing in the target yet.
-    mutating func recallShown() -> [Effect] {
-        translating { $0.recall($1, in: $2) } ?? []
+    mutating func recallShown(measuring blocks: LaidOutBlocks) -> [Effect] {
+        translating(measuring: blocks) { $0.recall($1, in: $2) } ?? []
     }
 
     /// The top screen's query changes with `edit` (from the top when `fromTop`); the
     /// configuration follows it and, when other reviews are shown, the memory is asked.
-    mutating func changeQuery(fromTop: Bool = false, _ edit: (inout ReviewQuery) -> Void) -> [Effect] {
+    mutating func changeQuery(fromTop: Bool = false, measuring blocks: LaidOutBlocks, _ edit: (inout ReviewQuery) -> Void) -> [Effect] {
         guard var detail else { return [] }
-        let changed = detail.changeQuery(in: routeContext(), fromTop: fromTop, edit)
+        let changed = detail.changeQuery(in: routeContext(measuring: blocks), fromTop: fromTop, edit)
         self.detail = detail
-        return filtered(shownChanged: changed)
+        return filtered(shownChanged: changed, measuring: blocks)
     }
 
     /// A filter was applied to the top screen, changing what it shows or not.
-    mutating func filtered(shownChanged: Bool) -> [Effect] {
-        translating { $0.filtered(&$1, shownChanged: shownChanged, in: $2) } ?? []
+    mutating func filtered(shownChanged: Bool, measuring blocks: LaidOutBlocks) -> [Effect] {
+        translating(measuring: blocks) { $0.filtered(&$1, shownChanged: shownChanged, in: $2) } ?? []
     }
 
     /// Refilters the route screens whose filter the detected languages touch; returns whether
     /// the top screen shows other reviews now.
-    mutating func refreshDetailAfterLanguages(touched: Set<Int>, firstRead: [String], reread: Bool) -> Bool {
+    mutating func refreshDetailAfterLanguages(touched: Set<Int>, firstRead: [String], reread: Bool, measuring blocks: LaidOutBlocks) -> Bool {
         var topChanged = false
-        let context = routeContext()
+        let context = routeContext(measuring: blocks)
         for index in screens.indices {
             guard case .routeDetail(var detail) = screens[index] else { continue }
             let changed = detail.languagesDetected(touched: touched, firstRead: firstRead, reread: reread, in: context)
@@ -118,9 +119,9 @@ extension AppState {
         return topChanged
     }
 
-    mutating func clampAfterChange() {
+    mutating func clampAfterChange(measuring blocks: LaidOutBlocks) {
         routeList.clamp(rows: routeListRows)
-        let context = routeContext()
+        let context = routeContext(measuring: blocks)
         for index in screens.indices {
             guard case .routeDetail(var detail) = screens[index] else { continue }
             context.reveal(&detail)

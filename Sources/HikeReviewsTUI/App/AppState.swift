@@ -52,60 +52,14 @@ struct AppState: Equatable, Sendable {
         size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
     }
 
-    /// Lines longer than this are hard to follow on a wide terminal.
-    static var readableTextWidth: Int { RouteDetailLayout.readableTextWidth }
-
     /// The context that receives keys: the top modal, else the top screen.
     var keyContext: KeyContext {
-        if let modal = modals.last { return modal.keyContext }
+        if let modal = dialogs.modals.last { return modal.keyContext }
         switch screens.last {
         case .routeDetail: return .routeDetail
         case .packs: return .packs
         case nil: return .routeList
         }
-    }
-}
-
-// The features' state, read and written by the names the renderers and tests use.
-extension AppState {
-    var modals: [Modal] {
-        get { dialogs.modals }
-        set { dialogs.modals = newValue }
-    }
-
-    var download: DownloadState? {
-        get { dialogs.download }
-        set { dialogs.download = newValue }
-    }
-
-    var targetLanguage: String {
-        get { translation.target }
-        set { translation.target = newValue }
-    }
-
-    var translations: ShownTranslations {
-        get { translation.shown }
-        set { translation.shown = newValue }
-    }
-
-    var showingOriginal: Set<String> {
-        get { translation.showingOriginal }
-        set { translation.showingOriginal = newValue }
-    }
-
-    var originalsOnly: Bool {
-        get { translation.originalsOnly }
-        set { translation.originalsOnly = newValue }
-    }
-
-    var languageOverrides: [String: String] {
-        get { translation.overrides }
-        set { translation.overrides = newValue }
-    }
-
-    var notice: String? {
-        get { translation.notice }
-        set { translation.notice = newValue }
     }
 }
 

@@ -34,7 +34,7 @@ enum AppView {
             RouteListView.draw(state.routeList, routes: state.routes, languageTags: state.routeLanguageTags, in: body, into: &buffer)
         }
         statusBar(of: state).draw(in: status, into: &buffer)
-        for modal in state.modals {
+        for modal in state.dialogs.modals {
             switch modal {
             case .help(let help):
                 HelpView.draw(help, in: body, into: &buffer)
@@ -45,7 +45,7 @@ enum AppView {
             case .consent(let dialog):
                 DialogViews.drawConsent(dialog, in: body, into: &buffer)
             case .progress:
-                DialogViews.drawProgress(state.download, in: body, into: &buffer)
+                DialogViews.drawProgress(state.dialogs.download, in: body, into: &buffer)
             case .error(let error):
                 DialogViews.drawError(error, in: body, into: &buffer)
             case .confirm(let confirm):
@@ -65,7 +65,7 @@ enum AppView {
         }
         if !state.detection.isFinished {
             bar.activity = "detecting languages \(state.detection.done)/\(state.detection.total)…"
-        } else if let notice = state.notice {
+        } else if let notice = state.translation.notice {
             bar.activity = notice
         }
         return bar
@@ -75,7 +75,7 @@ enum AppView {
     /// remembered translations, few or none, rather than from every review shown: on a route of
     /// 100,000 reviews a count per frame held every key.
     static func rememberedCount(_ state: AppState, _ detail: RouteDetailState) -> Int {
-        let remembered = state.translations.remembered(into: state.targetLanguage)
+        let remembered = state.translation.shown.remembered(into: state.translation.target)
         guard !remembered.isEmpty else { return 0 }
         let reviews = state.routes[detail.routeIndex].reviews
         guard detail.visible.count == reviews.count else {
@@ -97,9 +97,9 @@ enum AppView {
         } else {
             position = StatusBar.position(state.routeList.selected, of: state.routeList.visible.count)
         }
-        let download = state.download.flatMap { state.modals.contains(.progress) ? nil : DialogViews.statusLine($0) }
-        return StatusBar(hints: StatusBar.hints(in: state.keyContext, modal: state.modals.last), message: state.statusMessage,
-                         position: position, target: state.targetLanguage, download: download, remembered: remembered)
+        let download = state.dialogs.download.flatMap { state.dialogs.modals.contains(.progress) ? nil : DialogViews.statusLine($0) }
+        return StatusBar(hints: StatusBar.hints(in: state.keyContext, modal: state.dialogs.modals.last), message: state.statusMessage,
+                         position: position, target: state.translation.target, download: download, remembered: remembered)
     }
 
     private static func drawTooSmall(_ size: AppState.Size, in rect: Rect, into buffer: inout ScreenBuffer) {

@@ -5,14 +5,11 @@ import Synchronization
 /// the app's one layout cache.
 ///
 /// Owned by the runner, outside the state, and passed to the app's `reduce` and
-/// `AppView.render`: the reducer lays blocks out as it scrolls and, after every action, those on
-/// screen; the renderer draws what is kept. A kept block is used only while its inputs are
+/// `AppView.render`, which hand it on to every step that measures: the reducer lays blocks out
+/// as it scrolls and, after every action, those on screen; the renderer draws what is kept. A kept block is used only while its inputs are
 /// unchanged, so nothing has to remember to invalidate it, and the state's equality means
 /// "the same screen" whatever has been laid out so far.
 final class LaidOutBlocks: Sendable {
-    /// The cache of the `reduce` under way (set by `reduce` for the reducer's scrolling).
-    @TaskLocal static var current: LaidOutBlocks?
-
     /// A block on a route: a review (its index in the route's reviews), or the header (nil).
     struct Key: Hashable, Sendable {
         var route: Int
@@ -32,6 +29,8 @@ final class LaidOutBlocks: Sendable {
     }
 
     private let entries = Mutex<[Key: Entry]>([:])
+    /// Where the blocks laid out for this cache are counted, while a test asks (`counting`).
+    private let counter = Mutex<Counter?>(nil)
 
     init() {}
 
@@ -52,7 +51,19 @@ final class LaidOutBlocks: Sendable {
         entries.withLock { $0.removeAll() }
     }
 
-    /// How many times each block was laid out, for tests (see `RouteDetailLayout.counting`).
+    /// Runs `body` counting in `counter` every block laid out for this cache (tests).
+    func counting<Result>(in counter: Counter, _ body: () throws -> Result) rethrows -> Result {
+        self.counter.withLock { $0 = counter }
+        defer { self.counter.withLock { $0 = nil } }
+        return try body()
+    }
+
+    /// Notes that `key` was laid out for this cache, kept or not.
+    func laidOut(_ key: Key) {
+        counter.withLock { $0?.record(key) }
+    }
+
+    /// How many times each block was laid out, for tests (see `counting`).
     final class Counter: Sendable {
         private let counts = Mutex<[Key: Int]>([:])
 

@@ -27,9 +27,6 @@ struct RouteDetailLayout {
     /// Lines longer than this are hard to follow on a wide terminal.
     static let readableTextWidth = 100
 
-    /// Counts the blocks laid out while a test sets it (`RouteDetailLayout.$counting.withValue`).
-    @TaskLocal static var counting: LaidOutBlocks.Counter?
-
     /// Where `block` is kept: the review it shows (nil for the header) on this route.
     func key(ofBlock block: Int) -> LaidOutBlocks.Key {
         LaidOutBlocks.Key(route: routeIndex, review: block == 0 ? nil : visible[block - 1])
@@ -48,7 +45,7 @@ struct RouteDetailLayout {
     func lines(ofBlock block: Int, keepingIn blocks: LaidOutBlocks) -> [StyledLine] {
         let key = key(ofBlock: block), inputs = inputs(ofBlock: block)
         if let kept = blocks.lines(of: key, from: inputs) { return kept }
-        let lines = layOut(block, inputs)
+        let lines = layOut(block, inputs, for: blocks)
         blocks.keep(lines, of: key, from: inputs)
         return lines
     }
@@ -62,12 +59,12 @@ struct RouteDetailLayout {
     /// with the same cache the viewport is always there).
     func lines(ofBlock block: Int, from blocks: LaidOutBlocks) -> [StyledLine] {
         let inputs = inputs(ofBlock: block)
-        return blocks.lines(of: key(ofBlock: block), from: inputs) ?? layOut(block, inputs)
+        return blocks.lines(of: key(ofBlock: block), from: inputs) ?? layOut(block, inputs, for: blocks)
     }
 
-    /// The one place a block is laid out (and counted).
-    private func layOut(_ block: Int, _ inputs: LaidOutBlocks.Inputs) -> [StyledLine] {
-        Self.counting?.record(key(ofBlock: block))
+    /// The one place a block is laid out (and counted in `blocks`, when a test counts).
+    private func layOut(_ block: Int, _ inputs: LaidOutBlocks.Inputs, for blocks: LaidOutBlocks) -> [StyledLine] {
+        blocks.laidOut(key(ofBlock: block))
         switch inputs {
         case .header(let width, let shown, let query):
             return RouteDetailText.headerLines(of: route, width: width, shown: shown, query: query)

@@ -17,7 +17,7 @@ struct RouteScreenContext {
     /// Columns the text gets, and rows between the title bar and the status bar.
     var textWidth: Int
     var bodyHeight: Int
-    /// The runner's layout cache (a throwaway one outside `reduce`).
+    /// The layout cache to measure with and keep lines in: the one `reduce` was given.
     var blocks: LaidOutBlocks
 
     func reviews(of detail: RouteDetailState) -> [Review] { routes[detail.routeIndex].reviews }
