@@ -41,10 +41,9 @@ actor EffectRunner {
     /// they started outlives a cancelled translation, and `.cancelDownloads` must reach it.
     private var translators: [Int: [BatchTranslator]] = [:]
     private var generation = 0
-    /// The latest task of each purpose: what its host's run translates.
-    var pending: [TranslationTask.Purpose: TranslationTask] = [:]
-    /// The `.translationTask`s of the screens, made on first use.
-    var hostsStorage: TranslationHosts?
+    /// The configuration each purpose's translation was last started with, until the screen
+    /// is left (for tests: the results carry it to the reducer).
+    var configurations: [TranslationTask.Purpose: TranslationSession.Configuration] = [:]
 
     /// A runner on `engine` (its memory; its packs unless `manager` names others, as tests do).
     init(queue: ActionQueue, detector: some LanguageDetecting, engine: Engine, manager: PackManager? = nil) {
@@ -71,10 +70,7 @@ actor EffectRunner {
             case .detectLanguages(let reviews):
                 detect(reviews)
             case .translate(let task):
-                // The configuration is the trigger: its purpose's host runs `runHosted` with a
-                // session made from it, cancelling the run of the configuration before.
-                pending[task.purpose] = task
-                await hosts().show(task)
+                translate(task)
             case .recall(let task):
                 recall(task)
             case .answerConsent(let id, let answer):
@@ -88,7 +84,7 @@ actor EffectRunner {
                 cancel(.downloadEvents)
                 forwardDownloadEvents()
             case .cancelTranslations:
-                await hosts().cancelAll()
+                configurations.removeAll()
                 for key in running.keys {
                     if case .translation = key { cancel(key) }
                 }
@@ -110,7 +106,7 @@ actor EffectRunner {
 
     /// Cancels all running work and every download (on quit); open consent requests are declined.
     func cancelAll() async {
-        await hostsStorage?.cancelAll()
+        configurations.removeAll()
         for key in running.keys { cancel(key) }
         for translator in translators.values.joined() { translator.cancel() }
         consent.declineAll()
