@@ -76,24 +76,22 @@ extension EffectRunnerTests {
 }
 
 extension EffectRunnerTests {
-    /// The reducer's configuration is the trigger: a `.translate` effect sets its purpose's
-    /// `TranslationTaskHost`, whose run translates with a session made from it; an invalidated
-    /// configuration runs again (results carry it); leaving the screen clears the hosts.
+    /// The reducer's configuration is the trigger: a `.translate` effect starts a translator
+    /// made from it under its purpose's key; an invalidated configuration runs again (results
+    /// carry it); leaving the screen forgets the configurations.
     @Test(.timeLimit(.minutes(5)))
-    func translationsRunThroughTheScreensTranslationTaskHosts() async throws {
+    func translationsRunUnderTheirPurposesKeyWithTheirConfiguration() async throws {
         let runner = Self.runner()
         let job = TranslationJob(reviewID: "r1", text: "El perro bebe agua en la fuente del pueblo.", source: "es")
         let first = TranslationTask(purpose: .route(0), configuration: .init(sourceTag: nil, targetTag: "en"), jobs: [job])
         await runner.run([.translate(first)])
-        var hosts = try #require(await runner.hostsStorage)
-        #expect(await hosts.configuration(of: .route(0)) == first.configuration)
+        #expect(await runner.configurations[.route(0)] == first.configuration)
 
         var invalidated = first.configuration
         invalidated.invalidate()
         let second = TranslationTask(purpose: .route(0), configuration: invalidated, jobs: [job])
         await runner.run([.translate(second)])
-        hosts = try #require(await runner.hostsStorage)
-        #expect(await hosts.configuration(of: .route(0)) == invalidated)
+        #expect(await runner.configurations[.route(0)] == invalidated)
         // The offline runner has no packs: the review fails, reported for the run of the
         // invalidated configuration.
         var failedFor: [TranslationSession.Configuration] = []
@@ -104,7 +102,7 @@ extension EffectRunnerTests {
             if !failedFor.contains(invalidated) { try await Task.sleep(for: .milliseconds(10)) }
         }
         await runner.run([.cancelTranslations])
-        #expect(await hosts.configuration(of: .route(0)) == nil)
+        #expect(await runner.configurations[.route(0)] == nil)
         await runner.cancelAll()
     }
 }

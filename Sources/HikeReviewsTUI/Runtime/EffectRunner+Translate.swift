@@ -2,39 +2,23 @@ import Foundation
 import TranslationEngine
 
 extension EffectRunner {
-    /// The screens' hosts, made on first use: their sessions are the runner's (its engine, its
-    /// consent dialog, its packs and memory) and their runs are `runHosted`.
-    func hosts() -> TranslationHosts {
-        if let hostsStorage { return hostsStorage }
-        let (engine, consent, manager, memory) = (self.engine, self.consent, self.manager, self.memory)
-        let made = TranslationHosts(makeSession: { configuration in
-            TranslationSession(sourceTag: configuration.sourceTag, targetTag: configuration.targetTag, consent: consent, manager: manager,
-                               engine: configuration.engine, memory: configuration.remembersTranslations ? memory : nil, in: engine)
-        }, work: { [weak self] purpose, session in
-            await self?.runHosted(purpose, with: session)
-        })
-        hostsStorage = made
-        return made
-    }
-
-    /// One host's run: the latest task of its purpose, translated with the host's session through
-    /// the engine's batch translator, as a task of the runner's (so `c` reaches its downloads and
-    /// leaving the screen cancels it). The run lasts as long as the work; cancelling the run
-    /// (a newer configuration) cancels the work.
-    func runHosted(_ purpose: TranslationTask.Purpose, with session: TranslationSession) async {
-        guard let task = pending[purpose] else { return }
-        let translator = BatchTranslator(session: session)
-        let work = if case .overlay = purpose { translateForOverlay(task, with: translator) } else { translate(task, with: translator) }
-        await withTaskCancellationHandler { await work.value } onCancel: { work.cancel() }
+    /// A screen's translation, as Apple's `translationTask` runs its closure: a translator made
+    /// from the task's configuration, started under the purpose's key, which cancels the one in
+    /// flight (an older configuration's). The reducer emits the effect when the configuration
+    /// changed or the screen asks anew, so an equal configuration runs again too.
+    func translate(_ task: TranslationTask) {
+        configurations[task.purpose] = task.configuration
+        let translator = BatchTranslator(configuration: task.configuration, in: engine, consent: consent, manager: manager, memory: memory)
+        if case .overlay = task.purpose { translateForOverlay(task, with: translator) } else { translate(task, with: translator) }
     }
 
     /// Inline translation: results stream back as actions as each review is done.
-    private func translate(_ task: TranslationTask, with translator: BatchTranslator) -> Task<Void, Never> {
+    private func translate(_ task: TranslationTask, with translator: BatchTranslator) {
         let tag = task.id
         let queue = self.queue
         let manager = self.manager
         let texts = task.jobs.map { BatchTranslator.Text($0.text, id: $0.reviewID, source: $0.source) }
-        return start(.translation(task.purpose), translators: [translator]) {
+        start(.translation(task.purpose), translators: [translator]) {
             // Each language's note about the public index is looked up once per task.
             var notes: [String: PublicIndexNote?] = [:]
             for await result in translator.translate(texts) {
@@ -60,12 +44,12 @@ extension EffectRunner {
         }
     }
 
-    private func translateForOverlay(_ task: TranslationTask, with translator: BatchTranslator) -> Task<Void, Never> {
+    private func translateForOverlay(_ task: TranslationTask, with translator: BatchTranslator) {
         let tag = task.id
         let queue = self.queue
         let manager = self.manager
-        guard let job = task.jobs.first else { return Task {} }
-        return start(.translation(task.purpose), translators: [translator]) {
+        guard let job = task.jobs.first else { return }
+        start(.translation(task.purpose), translators: [translator]) {
             let outcome = await translator.translate(job.text, source: job.source)
             if Task.isCancelled { return }
             switch outcome {

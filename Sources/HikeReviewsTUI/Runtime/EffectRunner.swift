@@ -4,9 +4,10 @@ import TranslationEngine
 
 /// Carries out effects; results come back as actions through the queue.
 ///
-/// The runner owns every task it starts, one per `Key` (what the work is for): starting a key
-/// again cancels the task the key had, and a task that ends removes itself. So nothing it
-/// started outlives the runner's knowledge of it, and `cancelAll()` reaches everything.
+/// The runner owns every task it starts, one per `Key` (what the work is for), in one registry:
+/// starting a key again cancels the task the key had (it stays, keyless, until it ends), and a
+/// task that ends removes itself. So nothing it started outlives the runner's knowledge of it,
+/// and `cancelAll()` reaches everything, translations and the downloads they started included.
 actor EffectRunner {
     /// What a task is for; at most one task runs per key.
     enum Key: Hashable, Sendable {
@@ -23,9 +24,13 @@ actor EffectRunner {
         case downloadEvents
     }
 
+    /// A task the runner started, until it ends: its key (nil once cancelled or replaced), and
+    /// the translators it holds, kept after a cancel since a download they started outlives a
+    /// cancelled translation and `.cancelDownloads` must reach it.
     private struct Running {
-        var generation: Int
+        var key: Key?
         var task: Task<Void, Never>
+        var translators: [BatchTranslator]
     }
 
     nonisolated let queue: ActionQueue
@@ -36,15 +41,12 @@ actor EffectRunner {
     nonisolated let consent: TerminalConsent
     /// The translation memory every session of the runner uses; nil translates afresh.
     nonisolated let memory: TranslationMemory?
-    private var running: [Key: Running] = [:]
-    /// The translators of each task until it ends (by generation), cancelled or not: a download
-    /// they started outlives a cancelled translation, and `.cancelDownloads` must reach it.
-    private var translators: [Int: [BatchTranslator]] = [:]
+    /// Every task started and not ended, by generation: the runner's one registry.
+    private var tasks: [Int: Running] = [:]
     private var generation = 0
-    /// The latest task of each purpose: what its host's run translates.
-    var pending: [TranslationTask.Purpose: TranslationTask] = [:]
-    /// The `.translationTask`s of the screens, made on first use.
-    var hostsStorage: TranslationHosts?
+    /// The configuration each purpose's translation was last started with, until the screen
+    /// is left (for tests: the results carry it to the reducer).
+    var configurations: [TranslationTask.Purpose: TranslationSession.Configuration] = [:]
 
     /// A runner on `engine` (its memory; its packs unless `manager` names others, as tests do).
     init(queue: ActionQueue, detector: some LanguageDetecting, engine: Engine, manager: PackManager? = nil) {
@@ -59,37 +61,34 @@ actor EffectRunner {
     }
 
     /// The keys with a task under way (for tests: finished tasks are gone).
-    var runningKeys: Set<Key> { Set(running.keys) }
+    var runningKeys: Set<Key> { Set(tasks.values.compactMap(\.key)) }
     /// How many tasks still hold translators (for tests: those of ended tasks are let go).
-    var sessionHolders: Int { translators.count }
+    var sessionHolders: Int { tasks.values.count { !$0.translators.isEmpty } }
 
     func run(_ effects: [Effect]) async {
         // Download events are forwarded from the first effect on, for as long as the runner lives.
-        if running[.downloadEvents] == nil { forwardDownloadEvents() }
+        if !runningKeys.contains(.downloadEvents) { forwardDownloadEvents() }
         for effect in effects {
             switch effect {
             case .detectLanguages(let reviews):
                 detect(reviews)
             case .translate(let task):
-                // The configuration is the trigger: its purpose's host runs `runHosted` with a
-                // session made from it, cancelling the run of the configuration before.
-                pending[task.purpose] = task
-                await hosts().show(task)
+                translate(task)
             case .recall(let task):
                 recall(task)
             case .answerConsent(let id, let answer):
                 consent.answer(id, answer)
             case .cancelDownloads:
                 // A download belongs to the session that asked for it (or to the packs screen).
-                for translator in translators.values.joined() { translator.cancel() }
-                for key in running.keys {
+                cancelTranslators()
+                for key in runningKeys {
                     if case .install = key { cancel(key) }
                 }
                 cancel(.downloadEvents)
                 forwardDownloadEvents()
             case .cancelTranslations:
-                await hosts().cancelAll()
-                for key in running.keys {
+                configurations.removeAll()
+                for key in runningKeys {
                     if case .translation = key { cancel(key) }
                 }
             case .loadTargetChoices(let purpose, let source):
@@ -110,9 +109,9 @@ actor EffectRunner {
 
     /// Cancels all running work and every download (on quit); open consent requests are declined.
     func cancelAll() async {
-        await hostsStorage?.cancelAll()
-        for key in running.keys { cancel(key) }
-        for translator in translators.values.joined() { translator.cancel() }
+        configurations.removeAll()
+        for key in runningKeys { cancel(key) }
+        cancelTranslators()
         consent.declineAll()
     }
 
@@ -128,21 +127,27 @@ actor EffectRunner {
         // do so before it is recorded below, since that needs the actor this call holds.
         let task = Task(priority: priority) {
             await work()
-            self.finished(key, generation)
+            self.finished(generation)
         }
-        running[key] = Running(generation: generation, task: task)
-        if !translators.isEmpty { self.translators[generation] = translators }
+        tasks[generation] = Running(key: key, task: task, translators: translators)
         return task
     }
 
+    /// Cancels the task of `key`; it stays in the registry, without its key, until it ends.
     private func cancel(_ key: Key) {
-        running.removeValue(forKey: key)?.task.cancel()
+        guard let (generation, running) = tasks.first(where: { $0.value.key == key }) else { return }
+        running.task.cancel()
+        tasks[generation]?.key = nil
     }
 
-    /// A task ended: forget it, unless its key was started again since.
-    private func finished(_ key: Key, _ generation: Int) {
-        if running[key]?.generation == generation { running[key] = nil }
-        translators[generation] = nil
+    /// Cancels every download the translators of the tasks not ended started.
+    private func cancelTranslators() {
+        for translator in tasks.values.flatMap(\.translators) { translator.cancel() }
+    }
+
+    /// A task ended: forget it and its translators.
+    private func finished(_ generation: Int) {
+        tasks[generation] = nil
     }
 
     /// Detects in slices, off the main actor, so the screen fills in while the rest is still

@@ -1,10 +1,13 @@
 import Foundation
 import Synchronization
 
-/// What "translate these texts into one language" means, once for every host (the app's route
-/// screen, the CLI's `translate`, ML Kit's `Translator`): each text's language detected once
-/// (unless given), texts already in the target passed through, the translation memory asked
-/// first, one session per source language, and one consent request for the whole batch.
+/// The one entry point for batch translation, as CTranslate2's `translate_batch` is: texts and a
+/// configuration in, an `AsyncSequence` of results out (`translate(_:)`), cancelled as one unit
+/// by ending the iteration or by `cancel()`. Every host calls it (the app's route screen and
+/// overlay, the CLI's `translate`, the server, ML Kit's `Translator`), and it means, once for
+/// all: each text's language detected once (unless given), texts already in the target passed
+/// through, the translation memory asked first, one session per source language, and one
+/// consent request for the whole batch.
 ///
 /// Rules, in order, per text:
 /// 1. Only whitespace: passed through (`unchanged`, no language).
@@ -74,14 +77,13 @@ public actor BatchTranslator {
         self.init(to: target, from: source, context: context)
     }
 
-    /// A translator like `session`: its languages, engine preference, consent handler, pack
-    /// manager and memory, on its pool. What a `TranslationTaskHost`'s action makes of the
-    /// session it is given to translate many texts.
-    public init(session: TranslationSession) {
-        var context = session.context
-        // A session of an engine made without a manager still installs through the engine's.
-        if context.manager == nil, let engine = context.runtime { context.manager = engine.packs }
-        self.init(to: session.targetTag, from: session.sourceTag, context: context)
+    /// A translator for what a screen asks (Apple's `translationTask` configuration): its
+    /// languages and engine preference, its memory only when it remembers translations. The
+    /// app's runner starts one per configuration it is given, under the screen's key.
+    public init(configuration: TranslationSession.Configuration, in engine: Engine, consent: (any ConsentHandler)?,
+                manager: PackManager? = nil, memory: TranslationMemory?) {
+        self.init(to: configuration.targetTag, from: configuration.sourceTag, in: engine, preference: configuration.engine,
+                  consent: consent, manager: manager, memory: configuration.remembersTranslations ? memory : nil)
     }
 
     /// A translator with the engine's consent handler and memory.

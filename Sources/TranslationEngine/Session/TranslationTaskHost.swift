@@ -3,6 +3,10 @@ import Synchronization
 /// SwiftUI's `.translationTask(_:action:)` for programs without SwiftUI: it runs an action with a
 /// new `TranslationSession` each time its configuration changes.
 ///
+/// It is only the Apple-shaped adapter, for code ported from Apple's API: the engine's own hosts
+/// (the app's runner, the CLI, the server, ML Kit) give `BatchTranslator` their texts and a
+/// configuration and cancel its iteration, with no session of their own to make and drop.
+///
 /// Code written from Apple's documentation keeps its shape: where a view held
 /// `@State var configuration` and `.translationTask(configuration) { session in ... }`, the
 /// program holds a host made with the action and sets `host.configuration`.
@@ -59,8 +63,7 @@ public final class TranslationTaskHost {
     }
 
     /// A host whose sessions come from `makeSession`: a host with its own consent handler, pack
-    /// manager or memory for its sessions (the app's dialog), or tests' sessions over their own
-    /// pairs and pool.
+    /// manager or memory for its sessions, or tests' sessions over their own pairs and pool.
     public init(makeSession: @escaping @Sendable (TranslationSession.Configuration) -> TranslationSession,
                 action: @escaping @Sendable (TranslationSession) async -> Void) {
         self.makeSession = makeSession
