@@ -20,8 +20,8 @@ extension AppState {
     /// Applies one action; returns the work it asks for.
     ///
     /// An action that changes a route screen's translation configuration (`T`, `L`, a filter
-    /// that changes what is shown) returns the task of the changed configuration, and the
-    /// runner's host for it runs it (Apple's `translationTask(_:)`); one that changes which
+    /// that changes what is shown) returns the task of the changed configuration, which the
+    /// runner starts under its purpose's key (cancelling the one in flight); one that changes which
     /// reviews want a translation returns a look in the memory (`recallShown`).
     ///
     /// `layout` is the runner's layout cache: it is handed to every step that measures the route

@@ -58,7 +58,7 @@ extension TranslationState {
                 let message = "The language of this review could not be identified. Press \(KeyBindings.name(of: .translateAll, in: .routeDetail)) to name it."
                 return TranslationOutcome(open: .error(ErrorDialogState(title: "Language not identified", message: message, retry: nil)))
             }
-            // Opening the overlay is a new configuration: its host runs it.
+            // Opening the overlay is a new configuration: the runner starts its task.
             let overlay = OverlayState(reviewID: review.id, source: source, target: target)
             return TranslationOutcome(effects: Self.task(of: overlay, in: context), open: .overlay(overlay))
         case .toggleOriginal:
