@@ -8,10 +8,10 @@ requests, which must each get an answer in APy's error shape, and a server still
 usage: apy_tools.py URL STOCK_APY_URL
 Prints "ok" and exits 0, or prints what differs and exits 1.
 """
-import http.client
 import json
 import sys
-import urllib.parse
+
+from serve_http import ask
 
 OURS, STOCK = sys.argv[1], sys.argv[2]
 
@@ -54,24 +54,6 @@ SAME = [
 ]
 
 
-def ask(url, path, form=None):
-    """GET `path`, or POST `form` (a dict) to it."""
-    parts = urllib.parse.urlsplit(url)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
-    try:
-        if form is None:
-            connection.request("GET", path)
-        else:
-            connection.request("POST", path, body=urllib.parse.urlencode(form),
-                               headers={"Content-Type": "application/x-www-form-urlencoded"})
-        response = connection.getresponse()
-        body = response.read()
-        try:
-            return response.status, json.loads(body)
-        except ValueError:
-            return response.status, body
-    finally:
-        connection.close()
 
 
 def is_error(answer, status):

@@ -5,27 +5,15 @@ stage that exits, a missing data file or a missing program each give APy's error
 usage: apy_tools_failing.py URL KEY
 Prints "ok" and exits 0, or prints what differs and exits 1.
 """
-import http.client
-import json
 import sys
-import urllib.parse
+
+import serve_http
 
 URL, KEY = sys.argv[1], sys.argv[2]
 
 
 def ask(path):
-    parts = urllib.parse.urlsplit(URL)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
-    try:
-        connection.request("GET", path)
-        response = connection.getresponse()
-        body = response.read()
-        try:
-            return response.status, json.loads(body)
-        except ValueError:
-            return response.status, body
-    finally:
-        connection.close()
+    return serve_http.ask(URL, path)
 
 
 def is_error(answer, status):

@@ -15,12 +15,12 @@ usage: limits_metrics.py URL MODE [ARG]
                           memory on: a text sent again is a memory hit, not a pipeline's text
 Prints "ok" and exits 0, or prints what failed and exits 1.
 """
-import http.client
 import json
 import math
 import re
 import sys
-import urllib.parse
+
+from serve_http import exchange
 
 TOKEN = "metrics-token-1"
 failures = []
@@ -31,17 +31,6 @@ def check(condition, what):
         failures.append(what)
 
 
-def exchange(url, method, path, body=None, headers=None):
-    """(status, headers with lowercased names, body) of one request on a fresh connection."""
-    parts = urllib.parse.urlsplit(url)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120)
-    try:
-        connection.request(method, path, body=body, headers=headers or {})
-        response = connection.getresponse()
-        data = response.read()
-        return response.status, {name.lower(): value for name, value in response.getheaders()}, data
-    finally:
-        connection.close()
 
 
 def translate(url, extra=None, headers=None, path="/translate"):

@@ -6,11 +6,12 @@ urlencoded or multipart, and `source=auto` with a text in a language with no rou
 usage: lt_parity.py URL [STOCK_URL]
 Prints "ok" and exits 0, or prints what failed and exits 1.
 """
-import http.client
 import json
 import sys
 import urllib.parse
 import uuid
+
+from serve_http import exchange
 
 failures = []
 
@@ -20,17 +21,6 @@ def check(condition, what):
         failures.append(what)
 
 
-def exchange(url, method, path, body=None, headers=None):
-    """(status, headers with lowercased names, body) of one request on a fresh connection."""
-    parts = urllib.parse.urlsplit(url)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
-    try:
-        connection.request(method, path, body=body, headers=headers or {})
-        response = connection.getresponse()
-        data = response.read()
-        return response.status, {name.lower(): value for name, value in response.getheaders()}, data
-    finally:
-        connection.close()
 
 
 GET_ROUTES = ["/languages", "/health", "/frontend/settings", "/spec"]
