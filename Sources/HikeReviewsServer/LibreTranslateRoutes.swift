@@ -28,7 +28,16 @@ struct LibreTranslateRoutes {
         HTTPResponse(status: 200, body: [], contentType: "text/plain; charset=utf-8", headers: corsHeaders.merging(["Allow": method.allow]) { $1 })
     }
 
-    static let notFound = HTTPResponse.error(404, "not found: this server answers /languages, /translate, /detect, /frontend/settings, /health, /spec (LibreTranslate) and /listPairs, /translate?langpair=, /identifyLang, /listLanguageNames, /translateDoc, /list, /analyze, /generate, /perWord, /calcCoverage, /pipedebug, /translateChain, /stats (Apertium-APy); GET /spec describes them")
+    /// The answer to a path no route serves: LibreTranslate's 404, naming the routes of the table
+    /// (`/metrics` is left out, as it answers only with `--metrics`; so are APy's `/analyse`, an
+    /// alias, and `/translatePage`, which only refuses).
+    static let notFound: HTTPResponse = {
+        func named(_ api: Route.API) -> String {
+            Route.table.filter { $0.api == api && !["/analyse", "/translatePage"].contains($0.path) }
+                .map { $0.needsLangpair ? $0.path + "?langpair=" : $0.path }.joined(separator: ", ")
+        }
+        return .error(404, "not found: this server answers \(named(.libreTranslate)) (LibreTranslate) and \(named(.apy)) (Apertium-APy); GET /spec describes them")
+    }()
 
     func languages() -> HTTPResponse {
         .encoded(service.languages.map { tag in

@@ -93,6 +93,13 @@ struct ServeInProcessTests {
             #expect(route.checks.count(where: { $0 == .method }) == 1, "\(route.path)")
             #expect(route.checks.count(where: { $0 == .arguments }) <= 1, "\(route.path)")
         }
+        // The 404 names every route of the table but the alias /analyse, /translatePage (it only
+        // refuses) and /metrics (off by default).
+        let notFound = String(decoding: LibreTranslateRoutes.notFound.body, as: UTF8.self)
+        for route in Route.table where !["/analyse", "/translatePage", "/metrics"].contains(route.path) {
+            #expect(notFound.contains(route.path + (route.needsLangpair ? "?langpair=, " : ", ")) || notFound.contains(route.path + " ("),
+                    "the 404 text does not name \(route.path): \(notFound)")
+        }
     }
 
     @Test func apiKeysCompareWholeKeys() {
