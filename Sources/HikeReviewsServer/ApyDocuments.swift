@@ -66,10 +66,11 @@ struct ApyDocuments {
         } catch {
             return ApyRoutes.error(400, error.reason)
         }
-        let answer = await call.forwarded(to: .apyTranslate, asText, parameters)
-        guard answer.status == 200,
-              let text = (try? JSONDecoder().decode(ApyRoutes.Envelope<ApyRoutes.Translation>.self, from: Data(answer.body)))?
-                .responseData.translatedText else { return answer }
+        let text: String
+        switch await ApyRoutes(router: call.router).translatedText(call.forwarded(to: .apyTranslate, asText, parameters)) {
+        case .success(let translated): text = translated
+        case .failure(let refusal): return refusal.response
+        }
         // APy means octet-stream and an attachment (it sets them on the request by mistake and
         // answers text/html): a translated document is never rendered as a page here.
         return HTTPResponse(status: 200, body: Array(text.utf8), contentType: "application/octet-stream",

@@ -115,35 +115,43 @@ struct ApyRoutes {
     }
 
     func translate(_ call: RouteCall) async -> HTTPResponse {
+        switch await translatedText(call) {
+        case .success(let text): Self.envelope(Translation(translatedText: text))
+        case .failure(let refusal): refusal.response
+        }
+    }
+
+    /// APy's `/translate` up to its text: the translation (marked as APy marks unknown words),
+    /// or the refusal in APy's words; `/translateDoc` answers the text as a document.
+    func translatedText(_ call: RouteCall) async -> Result<String, Refusal> {
         let parameters = call.parameters
-        guard case .text(let pair)? = parameters["langpair"] else { return Self.error(400, "Missing argument langpair") }
-        guard case .text(let text)? = parameters["q"] else { return Self.error(400, "Missing argument q") }
+        guard case .text(let pair)? = parameters["langpair"] else { return .failure(.apy(400, "Missing argument langpair")) }
+        guard case .text(let text)? = parameters["q"] else { return .failure(.apy(400, "Missing argument q")) }
         // APy's words and order: a pair it cannot split into two codes (each at most one `_`)
         // is invalid; one it has no mode for is not installed.
         let codes = pair.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         guard codes.count == 2, codes.allSatisfy({ $0.count(where: { $0 == "_" }) <= 1 }) else {
-            return Self.error(400, "That pair is invalid, use e.g. eng|spa")
+            return .failure(.apy(400, "That pair is invalid, use e.g. eng|spa"))
         }
-        if let problem = Self.formatProblem(parameters) { return Self.error(400, problem) }
-        if let refusal = call.admit([text]) { return refusal }
+        if let problem = Self.formatProblem(parameters) { return .failure(.apy(400, problem)) }
+        if let refusal = call.admit([text]) { return .failure(Refusal(refusal)) }
         // A variant target (`cat_valencia`) is served when a pack ships it directly.
         guard let source = ApertiumCodeTable.bcp47(codes[0]), let target = ApertiumCodeTable.bcp47(codes[1]),
               service.serves(from: source, to: target) || service.apyPairs.shipsDirectly(from: source, to: target) else {
-            return Self.error(400, "That pair is not installed")
+            return .failure(.apy(400, "That pair is not installed"))
         }
         let started = Date()
         guard let outcomes = await router.translate([BatchTranslator.Text(text, source: source)], to: target) else {
-            return Self.error(503, Router.busyReason, headers: Router.retryAfter)
+            return .failure(Refusal(Self.error(503, Router.busyReason, headers: Router.retryAfter)))
         }
         service.apyStats.record(pair: codes.joined(separator: "-"), characters: text.unicodeScalars.count, from: started, to: Date())
         switch outcomes.first {
         case .translated(let response)?:
             // APy gives the generator's marks (`*`, `#`, `@`); `markUnknown=no` strips only `*`.
             let starred = ((try? parameters.string("markUnknown")) ?? nil).map { !["no", "false", "0"].contains($0.lowercased()) } ?? true
-            let text = Self.marking(response.unknownWords, marks: response.unknownWordMarks, starred: starred, in: response.targetText)
-            return Self.envelope(Translation(translatedText: text))
-        case .failed(let error)?: return Self.error(error.httpStatus, error.description)
-        case .unchanged?, nil: return Self.envelope(Translation(translatedText: text))
+            return .success(Self.marking(response.unknownWords, marks: response.unknownWordMarks, starred: starred, in: response.targetText))
+        case .failed(let error)?: return .failure(.apy(error.httpStatus, error.description))
+        case .unchanged?, nil: return .success(text)
         }
     }
 

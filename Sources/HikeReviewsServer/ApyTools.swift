@@ -79,26 +79,20 @@ struct ApyTools {
 
     /// The text of a required argument, or APy's answer to its absence.
     private func required(_ name: String) -> Result<String, Refusal> {
-        guard case .text(let text)? = parameters[name] else { return .failure(Refusal(400, "Missing argument \(name)")) }
+        guard case .text(let text)? = parameters[name] else { return .failure(Refusal.apy(400, "Missing argument \(name)")) }
         return .success(text)
-    }
-
-    struct Refusal: Error {
-        var response: HTTPResponse
-        init(_ status: Int, _ explanation: String) { response = ApyRoutes.error(status, explanation) }
-        init(_ response: HTTPResponse) { self.response = response }
     }
 
     /// Runs `mode` once over `input` within the limits: its output, or the answer to a refusal.
     private func run(_ mode: ApertiumMode, _ input: [UInt8], stepwise: Bool = false) async -> Result<[[UInt8]], Refusal> {
-        guard service.admit(1) else { return .failure(Refusal(503, Router.busyReason)) }
+        guard service.admit(1) else { return .failure(Refusal.apy(503, Router.busyReason)) }
         defer { service.release(1) }
         do {
             return .success(try await engine.runOnce(engine.stages(of: mode), input: input, stepwise: stepwise, timeout: Self.runTimeout))
         } catch let error as ChildProcessError where error == .timedOut {
-            return .failure(Refusal(408, "Request timed out"))
+            return .failure(Refusal.apy(408, "Request timed out"))
         } catch {
-            return .failure(Refusal(500, "the mode \(mode.name) failed: \(error)"))
+            return .failure(Refusal.apy(500, "the mode \(mode.name) failed: \(error)"))
         }
     }
 
@@ -115,7 +109,7 @@ struct ApyTools {
         }
         let text = values["q"]!
         if let refusal = call.admit([text]) { return .failure(Refusal(refusal)) }
-        guard let mode = modes(kind)[Self.alpha3(values["lang"]!)] else { return .failure(Refusal(400, "That mode is not installed")) }
+        guard let mode = modes(kind)[Self.alpha3(values["lang"]!)] else { return .failure(Refusal.apy(400, "That mode is not installed")) }
         return .success((text, mode))
     }
 

@@ -55,11 +55,6 @@ struct LibreTranslateRoutes {
     }
 
     /// A request refused, with its answer.
-    struct Refusal: Error {
-        let response: HTTPResponse
-        init(_ response: HTTPResponse) { self.response = response }
-    }
-
     /// `q` as the list of texts it holds, and whether it was an array.
     private func texts(_ parameters: RequestParameters) -> Result<([String], Bool), Refusal> {
         switch parameters["q"] {

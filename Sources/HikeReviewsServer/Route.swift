@@ -94,9 +94,19 @@ struct RouteCall: Sendable {
         return nil
     }
 
-    /// This call's request handled by `route` instead, with `parameters` (a document read as
-    /// APy's `/translate` text): its handler's answer, `route`'s checks after `.arguments` applied.
-    func forwarded(to route: Route, _ request: HTTPRequest, _ parameters: RequestParameters) async -> HTTPResponse {
-        await route.handler(RouteCall(router: router, route: route, request: request, parameters: parameters))
+    /// This call's request as `route`'s instead, with `parameters` (a document read as APy's
+    /// `/translate` text): `route`'s checks after `.arguments` then apply to it.
+    func forwarded(to route: Route, _ request: HTTPRequest, _ parameters: RequestParameters) -> RouteCall {
+        RouteCall(router: router, route: route, request: request, parameters: parameters)
     }
+}
+
+/// A handler's refusal as an error: the answer that ends the request, already in its API's shape.
+struct Refusal: Error {
+    let response: HTTPResponse
+
+    init(_ response: HTTPResponse) { self.response = response }
+
+    /// A refusal in APy's error shape.
+    static func apy(_ status: Int, _ explanation: String) -> Refusal { Refusal(ApyRoutes.error(status, explanation)) }
 }
