@@ -19,6 +19,14 @@ extension CatalogDecoder {
 
     /// The value node of `name`, reported as missing at the object's opening brace.
     func requiredField(_ name: String, in object: JSONObjectRef, context: DecodingContext) throws(SourceIssue) -> Int {
+        guard let found = try optionalField(name, in: object, context: context) else {
+            throw SourceIssue(offset: object.offset, message: context.message(field: nil, "missing field \"\(name)\""))
+        }
+        return found
+    }
+
+    /// The value node of `name`, or nil when the object has no such field.
+    func optionalField(_ name: String, in object: JSONObjectRef, context: DecodingContext) throws(SourceIssue) -> Int? {
         // JSON allows a key twice, but one of the two values would be silently lost.
         var found: Int?
         for memberIndex in object.members {
@@ -28,9 +36,6 @@ extension CatalogDecoder {
                 throw SourceIssue(offset: member.keyOffset, message: context.message(field: nil, "duplicate field \"\(name)\""))
             }
             found = member.node
-        }
-        guard let found else {
-            throw SourceIssue(offset: object.offset, message: context.message(field: nil, "missing field \"\(name)\""))
         }
         return found
     }
@@ -121,9 +126,14 @@ extension CatalogDecoder {
     }
 
     private func stringWithOffset(_ name: String, in object: JSONObjectRef, context: DecodingContext) throws(SourceIssue) -> (value: String, offset: Int) {
-        let node = document.nodes[try requiredField(name, in: object, context: context)]
+        try stringValue(requiredField(name, in: object, context: context), field: name, context: context)
+    }
+
+    /// The node at `index` as a string and its offset, or an error naming what was found instead.
+    func stringValue(_ index: Int, field: String, context: DecodingContext) throws(SourceIssue) -> (value: String, offset: Int) {
+        let node = document.nodes[index]
         guard case .string(let value) = node.value else {
-            throw mistyped(node, field: name, expected: "a string", context: context)
+            throw mistyped(node, field: field, expected: "a string", context: context)
         }
         return (value, node.offset)
     }

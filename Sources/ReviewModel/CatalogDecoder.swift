@@ -41,6 +41,7 @@ struct CatalogDecoder {
         let durationHours = try nonNegativeDouble("durationHours", in: fields, context: context)
         let difficulty = try string("difficulty", in: fields, context: context)
         let description = try string("description", in: fields, context: context)
+        let places = try places(in: fields, context: context)
         let reviewNodes = try array(requiredField("reviews", in: fields, context: context), field: "reviews", context: context)
 
         var reviews: [Review] = []
@@ -71,6 +72,7 @@ struct CatalogDecoder {
             durationHours: durationHours,
             difficulty: difficulty,
             description: description,
+            places: places,
             reviews: reviews
         )
         return (route, idOffset)

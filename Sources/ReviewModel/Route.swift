@@ -18,6 +18,8 @@ public struct Route: Codable, Sendable, Hashable, Identifiable {
     public var difficulty: String
     /// Longer description of the route.
     public var description: String
+    /// The places along the route whose names translations keep (optional in the data).
+    public var places: [Place]
     /// Reviews of the route, in the order they appear in the data.
     public var reviews: [Review]
 
@@ -32,6 +34,7 @@ public struct Route: Codable, Sendable, Hashable, Identifiable {
         durationHours: Double,
         difficulty: String,
         description: String,
+        places: [Place] = [],
         reviews: [Review]
     ) {
         self.id = id
@@ -43,7 +46,26 @@ public struct Route: Codable, Sendable, Hashable, Identifiable {
         self.durationHours = durationHours
         self.difficulty = difficulty
         self.description = description
+        self.places = places
         self.reviews = reviews
+    }
+
+    /// Data written before routes named their places has no `places`: it decodes as none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            name: try container.decode(String.self, forKey: .name),
+            country: try container.decode(String.self, forKey: .country),
+            region: try container.decode(String.self, forKey: .region),
+            lengthKm: try container.decode(Double.self, forKey: .lengthKm),
+            ascentM: try container.decode(Int.self, forKey: .ascentM),
+            durationHours: try container.decode(Double.self, forKey: .durationHours),
+            difficulty: try container.decode(String.self, forKey: .difficulty),
+            description: try container.decode(String.self, forKey: .description),
+            places: try container.decodeIfPresent([Place].self, forKey: .places) ?? [],
+            reviews: try container.decode([Review].self, forKey: .reviews)
+        )
     }
 
     /// Mean rating of all reviews, or `nil` when the route has none.

@@ -20,7 +20,7 @@ extension ModelTests {
         let data = try JSONEncoder().encode(CatalogJSON.sampleRoute)
         let object = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["averageRating"] == nil)
-        #expect(Set(object.keys).count == 10)
+        #expect(Set(object.keys).count == 11)
     }
 
     @Test func codableMatchesTheLoader() throws {
