@@ -15,26 +15,30 @@ extension Route {
 
     /// APy's routes first: its `/translate` (with a `langpair`) is found before LibreTranslate's.
     static let table: [Route] = apy + libreTranslate + [
-        Route(path: "/metrics", api: .server, method: .get, checks: [.method], body: .unread, isServed: { $0.metrics }) {
+        Route(path: "/metrics", api: .server, method: .get, checks: [.method], body: .unread, isServed: { $0.metrics },
+              documented: LibreTranslateRoutes.metricsSpec) {
             $0.router.metricsAnswer($0.request)
         },
     ]
 
     private static let libreTranslate: [Route] = [
-        Route(path: "/languages", api: .libreTranslate, method: .get, checks: [.method]) { LibreTranslateRoutes(router: $0.router).languages() },
-        Route(path: "/health", api: .libreTranslate, method: .get, checks: [.method]) { _ in .encoded(LibreTranslateRoutes.Health()) },
-        Route(path: "/spec", api: .libreTranslate, method: .get, checks: [.method]) { .json(LibreTranslateRoutes.spec($0.router.options)) },
-        Route(path: "/frontend/settings", api: .libreTranslate, method: .get, checks: [.method]) {
+        Route(path: "/languages", api: .libreTranslate, method: .get, checks: [.method], documented: LibreTranslateRoutes.languagesSpec) { LibreTranslateRoutes(router: $0.router).languages() },
+        Route(path: "/health", api: .libreTranslate, method: .get, checks: [.method], documented: LibreTranslateRoutes.healthSpec) { _ in .encoded(LibreTranslateRoutes.Health()) },
+        Route(path: "/spec", api: .libreTranslate, method: .get, checks: [.method], documented: LibreTranslateRoutes.specSpec) {
+            .encoded(LibreTranslateRoutes.spec($0.router.options))
+        },
+        Route(path: "/frontend/settings", api: .libreTranslate, method: .get, checks: [.method], documented: LibreTranslateRoutes.settingsSpec) {
             LibreTranslateRoutes(router: $0.router).settings()
         },
-        Route(path: "/translate", api: .libreTranslate, method: .post, checks: libreTranslateWork) {
+        Route(path: "/translate", api: .libreTranslate, method: .post, checks: libreTranslateWork, documented: LibreTranslateRoutes.translateSpec) {
             await LibreTranslateRoutes(router: $0.router).translate($0)
         },
-        Route(path: "/detect", api: .libreTranslate, method: .post, checks: libreTranslateWork) { LibreTranslateRoutes(router: $0.router).detect($0) },
+        Route(path: "/detect", api: .libreTranslate, method: .post, checks: libreTranslateWork, documented: LibreTranslateRoutes.detectSpec) { LibreTranslateRoutes(router: $0.router).detect($0) },
     ]
 
     /// APy's `/translate`: the route of a request with a `langpair` at `/translate`.
-    static let apyTranslate = Route(path: "/translate", api: .apy, method: .getOrPost, checks: apyWork, needsLangpair: true) {
+    static let apyTranslate = Route(path: "/translate", api: .apy, method: .getOrPost, checks: apyWork, needsLangpair: true,
+                                      documented: ApyRoutes.translateSpec) {
         await ApyRoutes(router: $0.router).translate($0)
     }
 
@@ -43,25 +47,26 @@ extension Route {
 
     private static let apy: [Route] = [
         apyTranslate,
-        Route(path: "/", api: .apy, method: .getOrPost, checks: apyListing) { _ in ApyRoutes.root },
-        Route(path: "/listPairs", api: .apy, method: .getOrPost, checks: apyListing) { ApyRoutes(router: $0.router).listPairs() },
-        Route(path: "/listLanguageNames", api: .apy, method: .getOrPost, checks: apyListing) {
+        Route(path: "/", api: .apy, method: .getOrPost, checks: apyListing, documented: ApyRoutes.rootSpec) { _ in ApyRoutes.root },
+        Route(path: "/listPairs", api: .apy, method: .getOrPost, checks: apyListing, documented: ApyRoutes.listPairsSpec) { ApyRoutes(router: $0.router).listPairs() },
+        Route(path: "/listLanguageNames", api: .apy, method: .getOrPost, checks: apyListing, documented: ApyRoutes.languageNamesSpec) {
             ApyRoutes(router: $0.router).languageNames($0.request, $0.parameters)
         },
-        Route(path: "/identifyLang", api: .apy, method: .getOrPost, checks: apyWork) { ApyRoutes(router: $0.router).identify($0) },
-        Route(path: ApyDocuments.path, api: .apy, method: .getOrPost, checks: [.method, .arguments, .rateLimit], body: .document) {
+        Route(path: "/identifyLang", api: .apy, method: .getOrPost, checks: apyWork, documented: ApyRoutes.identifySpec) { ApyRoutes(router: $0.router).identify($0) },
+        Route(path: ApyDocuments.path, api: .apy, method: .getOrPost, checks: [.method, .arguments, .rateLimit], body: .document,
+              documented: ApyRoutes.translateDocSpec) {
             await ApyDocuments(call: $0).translateDoc()
         },
         Route(path: "/translatePage", api: .apy, method: .getOrPost, checks: apyCounted) { _ in ApyDocuments.pageRefusal },
-        Route(path: "/list", api: .apy, method: .getOrPost, checks: apyCounted) { ApyTools($0).list() },
-        Route(path: "/stats", api: .apy, method: .getOrPost, checks: apyCounted) { ApyTools($0).stats() },
-        Route(path: "/analyze", api: .apy, method: .getOrPost, checks: apyTool) { await ApyTools($0).analyze() },
+        Route(path: "/list", api: .apy, method: .getOrPost, checks: apyCounted, documented: ApyRoutes.listSpec) { ApyTools($0).list() },
+        Route(path: "/stats", api: .apy, method: .getOrPost, checks: apyCounted, documented: ApyRoutes.statsSpec) { ApyTools($0).stats() },
+        Route(path: "/analyze", api: .apy, method: .getOrPost, checks: apyTool, documented: ApyRoutes.analyzeSpec) { await ApyTools($0).analyze() },
         Route(path: "/analyse", api: .apy, method: .getOrPost, checks: apyTool) { await ApyTools($0).analyze() },
-        Route(path: "/generate", api: .apy, method: .getOrPost, checks: apyTool) { await ApyTools($0).generate() },
-        Route(path: "/perWord", api: .apy, method: .getOrPost, checks: apyTool) { await ApyTools($0).perWord() },
-        Route(path: "/calcCoverage", api: .apy, method: .getOrPost, checks: apyTool) { await ApyTools($0).coverage() },
-        Route(path: "/pipedebug", api: .apy, method: .getOrPost, checks: apyTool) { await ApyTools($0).pipeDebug() },
-        Route(path: "/translateChain", api: .apy, method: .getOrPost, checks: apyTool) { await ApyTools($0).translateChain() },
+        Route(path: "/generate", api: .apy, method: .getOrPost, checks: apyTool, documented: ApyRoutes.generateSpec) { await ApyTools($0).generate() },
+        Route(path: "/perWord", api: .apy, method: .getOrPost, checks: apyTool, documented: ApyRoutes.perWordSpec) { await ApyTools($0).perWord() },
+        Route(path: "/calcCoverage", api: .apy, method: .getOrPost, checks: apyTool, documented: ApyRoutes.coverageSpec) { await ApyTools($0).coverage() },
+        Route(path: "/pipedebug", api: .apy, method: .getOrPost, checks: apyTool, documented: ApyRoutes.pipeDebugSpec) { await ApyTools($0).pipeDebug() },
+        Route(path: "/translateChain", api: .apy, method: .getOrPost, checks: apyTool, documented: ApyRoutes.translateChainSpec) { await ApyTools($0).translateChain() },
     ]
 
     /// The route a request names by its path and query alone, before its body is read (a body's

@@ -73,6 +73,8 @@ struct Route: Sendable {
     var needsLangpair = false
     /// Whether the server answers the route with `options` (`/metrics` only with `--metrics`).
     var isServed: @Sendable (ServerOptions) -> Bool = { _ in true }
+    /// What `/spec` says of the route, by method; nil leaves it out of `/spec`.
+    var documented: (@Sendable (SpecContext) -> [String: SpecOperation])?
     let handler: @Sendable (RouteCall) async -> HTTPResponse
 }
 

@@ -102,6 +102,28 @@ struct ServeInProcessTests {
         }
     }
 
+    /// `/spec` is made from the route table: every route that answers documents itself (the alias
+    /// /analyse and /translatePage, which only refuses, aside), each method it documents is one
+    /// it answers, and /metrics is in it only when served.
+    @Test func theSpecIsTheRouteTablesDocumentation() throws {
+        var options = ServerOptions()
+        for route in Route.table {
+            let documented = route.documented?(SpecContext(options: options)) ?? [:]
+            #expect(documented.isEmpty == ["/analyse", "/translatePage"].contains(route.path), "\(route.path)")
+            for method in documented.keys {
+                #expect(route.method.admits(method.uppercased()), "\(route.path): /spec says \(method)")
+            }
+        }
+        #expect(LibreTranslateRoutes.spec(options).paths["/metrics"] == nil)
+        options.metrics = true
+        let spec = LibreTranslateRoutes.spec(options)
+        #expect(spec.paths["/metrics"]?["get"] != nil)
+        // APy's GET /translate and LibreTranslate's POST /translate share one path.
+        #expect(Set(spec.paths["/translate"]?.keys ?? [:].keys) == ["get", "post"])
+        let served = Set(Route.table.filter { $0.documented != nil }.map(\.path))
+        #expect(Set(spec.paths.keys) == served)
+    }
+
     @Test func apiKeysCompareWholeKeys() {
         let keys = APIKeys(keys: ["alpha-key", "beta"])
         #expect(keys.accepts("alpha-key"))
