@@ -62,7 +62,7 @@ extension ArchitectureTests {
         #expect(text.contains("Cycles: none."))
     }
 
-    @Test("The app's folders form no cycle: Render, Keys, Messages, Features, App, Screens, Runtime, CLI, main")
+    @Test("The app's folders form no cycle: Render, Keys, Messages, Backend and Features, App, Screens, Runtime, CLI, main")
     func noAppFolderCycles() throws {
         let (text, status) = try Self.scriptOutput(["HikeReviewsTUI"])
         #expect(status == 0)
