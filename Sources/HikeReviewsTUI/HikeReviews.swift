@@ -11,7 +11,7 @@ enum HikeReviews {
         // Before anything opens a file: a closed 0, 1 or 2 is put on /dev/null (see there).
         let closed = StandardStreams.closedAtStart
         let invocation: Invocation
-        let globals: CommandLineOptions.Globals
+        let globals: GlobalOptions
         do {
             // From argv's bytes: a FILE operand that is not UTF-8 is opened by its own bytes.
             globals = try CommandLineOptions.extractGlobals(Array(ArgumentBytes.arguments.dropFirst()))

@@ -40,7 +40,7 @@ extension AppState {
             statusMessage = nil
             return handleKey(key, measuring: blocks)
         case .resized(let width, let height):
-            size = Size(width: max(0, width), height: max(0, height))
+            size = ScreenSize(width: max(0, width), height: max(0, height))
             clampAfterChange(measuring: blocks)
         case .languagesDetected(let found, let done, let total):
             // What a batch costs is its own size: on 100,000 reviews a recount per batch held the loop.

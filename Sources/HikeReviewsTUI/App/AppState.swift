@@ -3,12 +3,6 @@ import TranslationEngine
 
 /// Everything the app shows, as one value: the reducer changes it, renderers read it.
 struct AppState: Equatable, Sendable {
-    /// The terminal's size in cells.
-    struct Size: Hashable, Sendable {
-        var width: Int
-        var height: Int
-    }
-
     var routes: [Route]
     /// Detected language of each review, by review id; filled in as detection finishes.
     var languages: [String: String] = [:]
@@ -17,7 +11,7 @@ struct AppState: Equatable, Sendable {
     var routeLanguageTags: [[String]] = []
     /// What `routeLanguageTags` are counted from, kept batch by batch.
     var routeLanguageCounts: RouteLanguageCounts
-    var size: Size
+    var size: ScreenSize
     /// The features the app composes: each owns its state, its reducer and its view.
     var routeList = RouteListState()
     /// Screens above the route list (the list is always at the bottom of the stack).
@@ -35,7 +29,7 @@ struct AppState: Equatable, Sendable {
     var unreachablePacks: Set<String> = []
     var shouldQuit = false
 
-    init(routes: [Route], size: Size, targetLanguage: String = "en") {
+    init(routes: [Route], size: ScreenSize, targetLanguage: String = "en") {
         self.routes = routes
         self.size = size
         translation = TranslationState(target: targetLanguage)
@@ -46,7 +40,7 @@ struct AppState: Equatable, Sendable {
     }
 
     /// The smallest terminal the app draws in; below it the screen says so.
-    static let minimumSize = Size(width: 20, height: 6)
+    static let minimumSize = ScreenSize(width: 20, height: 6)
 
     var isTooSmall: Bool {
         size.width < Self.minimumSize.width || size.height < Self.minimumSize.height

@@ -49,8 +49,8 @@ final class CursesBackend: TerminalBackend {
     }
 
     /// The terminal's size in cells.
-    var size: AppState.Size {
-        AppState.Size(width: Int(hr_getmaxx(hr_stdscr())), height: Int(hr_getmaxy(hr_stdscr())))
+    var size: ScreenSize {
+        ScreenSize(width: Int(hr_getmaxx(hr_stdscr())), height: Int(hr_getmaxy(hr_stdscr())))
     }
 
     /// Takes a key already typed; nil when none is waiting.

@@ -79,9 +79,9 @@ final class InputWatcher: Sendable {
     }
 
     /// The terminal's size as the kernel has it after SIGWINCH.
-    static func terminalSize() -> AppState.Size? {
+    static func terminalSize() -> ScreenSize? {
         var rows: Int32 = 0, columns: Int32 = 0
         guard hr_terminal_size(STDOUT_FILENO, &rows, &columns) == 0 else { return nil }
-        return AppState.Size(width: Int(columns), height: Int(rows))
+        return ScreenSize(width: Int(columns), height: Int(rows))
     }
 }

@@ -5,7 +5,7 @@
 @MainActor
 protocol TerminalBackend: AnyObject {
     /// The terminal's size in cells.
-    var size: AppState.Size { get }
+    var size: ScreenSize { get }
     /// Takes a key already typed; nil when none is waiting.
     func readKey() -> Action?
     /// Every waiting key was read: input may be announced again (`.inputReady`).

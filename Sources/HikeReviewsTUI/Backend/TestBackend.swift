@@ -1,7 +1,7 @@
 /// A terminal for tests: keys are typed into it, and every frame the loop writes is kept.
 @MainActor
 final class TestBackend: TerminalBackend {
-    private(set) var size: AppState.Size
+    private(set) var size: ScreenSize
     /// Every frame written, oldest first.
     private(set) var frames: [ScreenBuffer] = []
     /// The frame "on the terminal", nil after a resize.
@@ -10,7 +10,7 @@ final class TestBackend: TerminalBackend {
     private let queue: ActionQueue
 
     /// A terminal of `size` whose input is announced on `queue`, as `InputWatcher` does.
-    init(size: AppState.Size, queue: ActionQueue) {
+    init(size: ScreenSize, queue: ActionQueue) {
         self.size = size
         self.queue = queue
     }
@@ -33,7 +33,7 @@ final class TestBackend: TerminalBackend {
     func keysRead() {}
 
     func resize(width: Int, height: Int) {
-        size = AppState.Size(width: width, height: height)
+        size = ScreenSize(width: width, height: height)
         invalidate()
     }
 

@@ -4,20 +4,9 @@ import TranslationEngine
 
 /// The options any command takes, wherever they are on the line.
 extension CommandLineOptions {
-    /// What `extractGlobals` takes out of the arguments.
-    struct Globals: Equatable {
-        var rest: [String]
-        var packsURLs: [URL] = []
-        var store: String?
-        /// `--no-cache`: translate without the translation memory (the app and `translate`).
-        var noCache = false
-        /// `--remote`, any number of times: translation servers, in order.
-        var remoteURLs: [URL] = []
-    }
-
     /// Takes `--packs-url` and `--remote` (any number of times, in order of preference),
     /// `--store` and `--no-cache` out of the arguments, wherever they are.
-    static func extractGlobals(_ arguments: [String]) throws(UsageError) -> Globals {
+    static func extractGlobals(_ arguments: [String]) throws(UsageError) -> GlobalOptions {
         var rest: [String] = []
         var packsURLs: [URL] = []
         var remoteURLs: [URL] = []
@@ -67,6 +56,6 @@ extension CommandLineOptions {
                 packsURLs.append(url)
             }
         }
-        return Globals(rest: rest, packsURLs: packsURLs, store: store, noCache: noCache, remoteURLs: remoteURLs)
+        return GlobalOptions(rest: rest, packsURLs: packsURLs, store: store, noCache: noCache, remoteURLs: remoteURLs)
     }
 }

@@ -9,7 +9,7 @@ import TranslationEngine
 /// path variables (`HIKE_REVIEWS_DATA`, `HIKE_REVIEWS_TRACE`) join the engine's `problems` when
 /// their bytes are not UTF-8, as the engine's do.
 enum HostEnvironment {
-    static func make(_ globals: CommandLineOptions.Globals = CommandLineOptions.Globals(rest: []),
+    static func make(_ globals: GlobalOptions = GlobalOptions(rest: []),
                      variables: [String: String] = ProcessInfo.processInfo.environment,
                      notUTF8: [String: [UInt8]] = EngineEnvironment.variablesNotUTF8,
                      executable: URL = ShippedFile.executable,

@@ -102,7 +102,7 @@ enum AppView {
                          position: position, target: state.translation.target, download: download, remembered: remembered)
     }
 
-    private static func drawTooSmall(_ size: AppState.Size, in rect: Rect, into buffer: inout ScreenBuffer) {
+    private static func drawTooSmall(_ size: ScreenSize, in rect: Rect, into buffer: inout ScreenBuffer) {
         let sizeText = "\(size.width)x\(size.height) < \(AppState.minimumSize.width)x\(AppState.minimumSize.height)"
         // The route list's quit key is the one the too-small screen answers (see `handleKey`).
         let quits = "\(KeyBindings.name(of: .quit, in: .routeList)) quits"

@@ -3,7 +3,7 @@ import ReviewModel
 /// Lays out the route detail as blocks of lines: block 0 is the route header, block i + 1 the i-th visible review.
 ///
 /// A model, not a view: the reducer measures and scrolls over these lines and the renderer
-/// draws them; their words, styles and key names are made by `RouteDetailText` (Screens/). Each
+/// draws them; their words, styles and key names are made by `RouteDetailText`, beside it. Each
 /// block's lines depend on its `LaidOutBlocks.Inputs` alone, and are kept in `LaidOutBlocks` with them,
 /// so a block is laid out once per change (a translation arriving, a resize), by whoever needs
 /// it first, normally the reducer. Only the blocks near the viewport are laid out, which keeps

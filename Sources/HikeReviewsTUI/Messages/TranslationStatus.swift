@@ -15,10 +15,15 @@ enum TranslationStatus: Equatable, Sendable {
     case failed(String)
 }
 
-/// One review's translation into one target.
-struct ReviewTranslation: Equatable, Sendable {
-    var target: String
-    var status: TranslationStatus
+/// A finished translation: what `.done` carries, for a review inline or in the overlay.
+struct TranslatedText: Equatable, Sendable {
+    var text: String
+    var route: [String]
+    var unknownWords: [String]
+    /// One entry per leg of `route` (empty when not known).
+    var engines: [PackEngine] = []
+    /// It came from the translation memory (translated in an earlier run, or earlier in this one).
+    var remembered = false
 }
 
 /// One review sent to the engine.
