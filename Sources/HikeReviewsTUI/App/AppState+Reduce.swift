@@ -28,13 +28,9 @@ extension AppState {
     /// screen (heights for `j`, the page keys and reveal), and what is on screen is laid out into
     /// it, which the renderer then draws from. A caller that keeps no layouts (a test of the
     /// state alone) passes none and gets a fresh cache: the same state, only laid out afresh.
-    mutating func reduce(_ action: Action, layout: LaidOutBlocks = LaidOutBlocks()) -> [Effect] {
-        let effects = apply(action, measuring: layout)
-        layOutViewport(into: layout)
-        return effects
-    }
-
-    private mutating func apply(_ action: Action, measuring blocks: LaidOutBlocks) -> [Effect] {
+    mutating func reduce(_ action: Action, layout blocks: LaidOutBlocks = LaidOutBlocks()) -> [Effect] {
+        // Whatever the action changed is laid out once, on the way out, for the renderer.
+        defer { layOutViewport(into: blocks) }
         switch action {
         case .keyPressed(let key):
             statusMessage = nil

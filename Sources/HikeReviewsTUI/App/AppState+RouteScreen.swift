@@ -82,7 +82,7 @@ extension AppState {
 
     /// `T`, and translating the route again once its packs are in.
     mutating func translateShownAgain(measuring blocks: LaidOutBlocks) -> [Effect] {
-        translating(measuring: blocks) { $0.translateAgain(&$1, in: $2) } ?? []
+        translating(measuring: blocks) { $0.run(.translateAll, detail: &$1, in: $2) } ?? []
     }
 
     /// The memory is asked about the shown reviews with nothing in the target yet.

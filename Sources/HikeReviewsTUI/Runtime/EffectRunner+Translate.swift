@@ -6,14 +6,11 @@ extension EffectRunner {
     /// from the task's configuration, started under the purpose's key, which cancels the one in
     /// flight (an older configuration's). The reducer emits the effect when the configuration
     /// changed or the screen asks anew, so an equal configuration runs again too.
+    /// Inline translation: results stream back as actions as each review is done.
     func translate(_ task: TranslationTask) {
         configurations[task.purpose] = task.configuration
         let translator = BatchTranslator(configuration: task.configuration, in: engine, consent: consent, manager: manager, memory: memory)
-        if case .overlay = task.purpose { translateForOverlay(task, with: translator) } else { translate(task, with: translator) }
-    }
-
-    /// Inline translation: results stream back as actions as each review is done.
-    private func translate(_ task: TranslationTask, with translator: BatchTranslator) {
+        if case .overlay = task.purpose { return translateForOverlay(task, with: translator) }
         let tag = task.id
         let queue = self.queue
         let manager = self.manager

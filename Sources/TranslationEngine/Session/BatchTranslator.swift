@@ -190,63 +190,62 @@ public actor BatchTranslator {
         return (settled, order.map { ($0, byLanguage[$0] ?? []) })
     }
 
+    /// Each language's route is resolved once, and its texts run on it (`ResolvedRoute`): no
+    /// text goes back to its session's or resolver's actor.
     private func run(_ texts: [Text], yield: @escaping @Sendable (Result) -> Void) async {
         let (settled, groups) = groups(of: texts)
         settled.forEach(yield)
-        // Memory first: what it holds is shown before anything waits on a pipeline or a dialog.
-        var pending: [(TranslationSession, String, [Member])] = []
+        // Memory first, along each language's route over the packs on disk: what it holds is
+        // shown before anything waits on a pipeline or a dialog.
+        var pending: [(TranslationSession, ResolvedRoute?, [Member])] = []
         for (language, members) in groups {
             let session = session(for: language)
+            let onDisk = await session.resolver.resolvedOnDisk(from: language, to: targetTag)
             var left = members
-            if context.memory != nil {
-                let answers = await session.rememberedTranslations(for: members.map { .init(sourceText: $0.text.text) })
+            if let onDisk, onDisk.memory != nil, !session.isCancelled {
                 left = []
-                for (member, answer) in zip(members, answers) {
-                    if let answer { yield(Result(index: member.index, text: member.text, outcome: .translated(answer))) } else { left.append(member) }
+                for member in members {
+                    if let answer = await onDisk.remembered(TranslationSession.Request(sourceText: member.text.text)) {
+                        yield(Result(index: member.index, text: member.text, outcome: .translated(answer)))
+                    } else {
+                        left.append(member)
+                    }
                 }
             }
-            if !left.isEmpty { pending.append((session, language, left)) }
+            if !left.isEmpty { pending.append((session, onDisk, left)) }
         }
         guard !pending.isEmpty, !Task.isCancelled else { return }
-        // Texts the memory was asked about are not asked again (one text, one lookup).
-        let lookedUp = context.memory != nil
         // One consent request for every language of the batch: the gate holds each session's
         // question until all have asked or found nothing missing, then asks once.
         consent?.expect(pending.count)
         await withTaskGroup(of: Void.self) { group in
-            for (session, _, members) in pending {
+            for (session, onDisk, members) in pending {
                 group.addTask {
-                    let ready: TranslationError?
+                    let route: ResolvedRoute
                     do {
-                        try await session.prepareTranslation()
-                        ready = nil
+                        route = try await session.preparedRoute(onDisk: onDisk)
                     } catch {
-                        ready = TranslationError(error)
-                    }
-                    self.consent?.settled()
-                    if let ready {
-                        for member in members { yield(Result(index: member.index, text: member.text, outcome: .failed(ready))) }
+                        self.consent?.settled()
+                        let failure = TranslationError(error)
+                        for member in members { yield(Result(index: member.index, text: member.text, outcome: .failed(failure))) }
                         return
                     }
-                    await Self.translate(members, with: session, lookedUp: lookedUp, yield: yield)
+                    self.consent?.settled()
+                    // Several texts in flight, each result as it comes; the memory was asked
+                    // about them already. Once the session is cancelled no text starts.
+                    await BoundedConcurrency.forEach(members, width: Self.requestsInFlight) { member in
+                        do {
+                            guard !session.isCancelled else { throw TranslationError.alreadyCancelled }
+                            let response = try await route.translate(TranslationSession.Request(sourceText: member.text.text), lookUp: false)
+                            return Result(index: member.index, text: member.text, outcome: .translated(response))
+                        } catch {
+                            return Result(index: member.index, text: member.text, outcome: .failed(TranslationError(error)))
+                        }
+                    } receive: { _, result in
+                        yield(result)
+                    }
                 }
             }
-        }
-    }
-
-    /// One language's texts, several in flight at once, each result as it comes; `lookedUp`: the
-    /// memory was asked about them already.
-    private static func translate(_ members: [Member], with session: TranslationSession, lookedUp: Bool,
-                                  yield: @escaping @Sendable (Result) -> Void) async {
-        await BoundedConcurrency.forEach(members, width: requestsInFlight) { member in
-            do {
-                let response = try await session.translate(TranslationSession.Request(sourceText: member.text.text), lookUp: !lookedUp)
-                return Result(index: member.index, text: member.text, outcome: .translated(response))
-            } catch {
-                return Result(index: member.index, text: member.text, outcome: .failed(TranslationError(error)))
-            }
-        } receive: { _, result in
-            yield(result)
         }
     }
 

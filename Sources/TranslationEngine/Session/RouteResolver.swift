@@ -34,6 +34,8 @@ actor RouteResolver {
     private var memoryCleaned = false
     /// The engine's remote servers (nil: none configured, or a test's session).
     let remotes: RemoteServers?
+    /// Runs the legs of the routes it resolves.
+    let legs: LegRunner
     /// The one probe of the remote servers this session waits for, and whether it is applied.
     var remoteProbe: Task<[PackInfo], Never>?
     var remoteApplied = false
@@ -44,7 +46,7 @@ actor RouteResolver {
     var declinedServers: Set<[String]> = []
 
     init(catalog: PackCatalog, engine: EnginePreference, consent: (any ConsentHandler)?, manager: PackManager?,
-         memory: TranslationMemory?, remotes: RemoteServers?) {
+         memory: TranslationMemory?, remotes: RemoteServers?, legs: LegRunner) {
         self.catalog = catalog
         self.availability = Availability(packs: catalog.packInfos, engine: engine)
         self.engine = engine
@@ -52,6 +54,7 @@ actor RouteResolver {
         self.manager = manager
         self.memory = memory
         self.remotes = remotes
+        self.legs = legs
     }
 
     var pairs: InstalledPairs {
@@ -189,22 +192,27 @@ actor RouteResolver {
         throw TranslationError.unsupportedLanguagePairing(source: source, target: target)
     }
 
-    /// The planned route over the catalog as read, when all its packs are on disk: no index
-    /// fetch, no install (what the memory is asked about without translating).
-    func installedPlan(from source: String, to target: String) -> [Direction]? {
-        guard let route = try? plan(from: source, to: target), missingPacks(of: route).isEmpty else { return nil }
-        return route
+    /// `route(from:to:)` as a value the texts of one source run on without coming back here.
+    func resolved(from source: String, to target: String) async throws -> ResolvedRoute {
+        resolved(try await route(from: source, to: target), from: source, to: target)
     }
 
-    /// The memory's key for `text` on `route`, or nil without a memory. The first key of a
-    /// catalog also has the memory drop entries of packs no longer installed (in the background).
-    func memoryKey(of text: String, from source: String, along route: [Direction]) -> MemoryKey? {
-        guard let memory else { return nil }
-        if !memoryCleaned {
+    /// The planned route over the catalog as read, when all its packs are on disk: no index
+    /// fetch, no install, no remote probe (what the memory is asked along without translating).
+    func resolvedOnDisk(from source: String, to target: String) -> ResolvedRoute? {
+        guard let route = try? plan(from: source, to: target), missingPacks(of: route).isEmpty else { return nil }
+        return resolved(route, from: source, to: target)
+    }
+
+    /// `route` with what its texts need. The first of a catalog also has the memory drop
+    /// entries of packs no longer installed (in the background).
+    private func resolved(_ route: [Direction], from source: String, to target: String) -> ResolvedRoute {
+        if let memory, !memoryCleaned {
             memoryCleaned = true
             let installed = pairs.packVersions.union(remoteVersions.map { "\($0.key)@\($0.value)" })
             Task.detached(priority: .background) { await memory.removeEntries(notIn: installed) }
         }
-        return MemoryKey(text: text, source: source, route: route, versions: pairs.versions.merging(remoteVersions) { local, _ in local })
+        return ResolvedRoute(source: source, target: target, route: route, pairs: pairs, legs: legs, memory: memory,
+                             versions: pairs.versions.merging(remoteVersions) { local, _ in local })
     }
 }

@@ -12,22 +12,20 @@ extension TranslationSession {
     /// versions, a session without a memory, or a cancelled one. Translating the requests whose
     /// answer was nil (`translations(from:)`) then fills the memory.
     public func rememberedTranslations(for requests: [Request]) async -> [Response?] {
-        guard let memory, !isCancelled else { return requests.map { _ in nil } }
+        guard memory != nil, !isCancelled else { return requests.map { _ in nil } }
         var answers: [Response?] = []
         answers.reserveCapacity(requests.count)
         for request in requests {
-            answers.append(await rememberedTranslation(of: request, in: memory))
+            answers.append(await rememberedTranslation(of: request))
         }
         return answers
     }
 
-    private func rememberedTranslation(of request: Request, in memory: TranslationMemory) async -> Response? {
+    private func rememberedTranslation(of request: Request) async -> Response? {
         let text = request.sourceText
         // The planner's answer over the catalog as read: no index fetch, no install.
         guard !text.allSatisfy(\.isWhitespace), let source = sourceTag ?? (try? detectedTag(of: text)),
-              let route = await resolver.installedPlan(from: source, to: targetTag),
-              let key = await resolver.memoryKey(of: text, from: source, along: route),
-              let entry = await memory.entry(for: key) else { return nil }
-        return response(to: request, from: source, along: route, entry: entry, remembered: true)
+              let route = await resolver.resolvedOnDisk(from: source, to: targetTag) else { return nil }
+        return await route.remembered(request)
     }
 }

@@ -38,7 +38,7 @@ public actor TranslationSession {
     public nonisolated let memory: TranslationMemory?
     /// Set by `cancel()`, which Apple's callers call without `await`.
     private nonisolated let cancelled = Mutex(false)
-    var isCancelled: Bool { cancelled.withLock { $0 } }
+    nonisolated var isCancelled: Bool { cancelled.withLock { $0 } }
     /// Requests of one call in flight together: enough to keep every stage of two pipelines busy.
     static let requestsInFlight = 16
 
@@ -52,9 +52,10 @@ public actor TranslationSession {
         self.context = context
         self.memory = context.memory
         let remotes = context.runtime?.remotes
+        let legs = LegRunner(pool: context.pool, remotes: remotes)
         self.resolver = RouteResolver(catalog: context.currentCatalog(), engine: context.engine, consent: context.consent,
-                                      manager: context.manager, memory: context.memory, remotes: remotes)
-        self.legs = LegRunner(pool: context.pool, remotes: remotes)
+                                      manager: context.manager, memory: context.memory, remotes: remotes, legs: legs)
+        self.legs = legs
     }
 
     /// Translates one text.
@@ -104,17 +105,23 @@ public actor TranslationSession {
     ///   approved, `internalError` when a pipeline cannot start, and, as Apple's does,
     ///   `unableToIdentifyLanguage` with a nil source (there is no text to tell it from).
     public func prepareTranslation() async throws {
-        let route = try await prepareRoute()
-        guard memory == nil else { return }
-        try await legs.start(route, pairs: resolver.pairs)
+        _ = try await preparedRoute()
     }
 
-    /// The route from the session's source to its target, its packs asked for and installed;
-    /// no pipeline or worker is started.
-    private func prepareRoute() async throws -> [Direction] {
+    /// What `prepareTranslation()` makes sure of, as the route the session's texts then run on.
+    /// `onDisk`, the route found over the packs on disk, is taken as it is when nothing could
+    /// change it (no remote servers to probe); else the resolver plans, asks and installs.
+    nonisolated func preparedRoute(onDisk: ResolvedRoute? = nil) async throws -> ResolvedRoute {
         guard !isCancelled else { throw TranslationError.alreadyCancelled }
         guard let sourceTag else { throw TranslationError.unableToIdentifyLanguage }
-        return try await resolver.route(from: sourceTag, to: targetTag)
+        let route: ResolvedRoute
+        if let onDisk, resolver.remotes == nil {
+            route = onDisk
+        } else {
+            route = try await resolver.resolved(from: sourceTag, to: targetTag)
+        }
+        if memory == nil { try await legs.start(route.route, pairs: route.pairs) }
+        return route
     }
 
     /// Whether every pack of the route is installed, so translating can start. In a session
@@ -134,37 +141,13 @@ public actor TranslationSession {
         Task { await self.resolver.cancelInstalls() }
     }
 
-    /// Translates one request; `lookUp: false` when the caller asked the memory already (the
-    /// batch translator's memory-first pass), so one text counts one lookup.
-    func translate(_ request: Request, lookUp: Bool = true) async throws -> Response {
+    /// Translates one request: its route resolved (the memory asked first, then the legs run).
+    func translate(_ request: Request) async throws -> Response {
         guard !isCancelled else { throw TranslationError.alreadyCancelled }
         let text = request.sourceText
         guard !text.allSatisfy(\.isWhitespace) else { throw TranslationError.nothingToTranslate }
         let source = try sourceTag ?? detectedTag(of: text)
-        let route = try await resolver.route(from: source, to: targetTag)
-        let key = await resolver.memoryKey(of: text, from: source, along: route)
-        if lookUp, let memory, let key, let entry = await memory.entry(for: key) {
-            return response(to: request, from: source, along: route, entry: entry, remembered: true)
-        }
-        let entry = try await legs.run(text, along: route, pairs: resolver.pairs)
-        if let memory, let key { await memory.remember(entry, for: key) }
-        return response(to: request, from: source, along: route, entry: entry, remembered: false)
-    }
-
-    func response(to request: Request, from source: String, along route: [Direction], entry: TranslationMemory.Entry,
-                  remembered: Bool) -> Response {
-        Response(
-            sourceLanguage: Locale.Language(identifier: source),
-            targetLanguage: Locale.Language(identifier: targetTag),
-            sourceText: request.sourceText,
-            targetText: entry.targetText,
-            clientIdentifier: request.clientIdentifier,
-            route: [source] + route.map(\.target),
-            unknownWords: entry.unknownWords,
-            unknownWordMarks: entry.marks,
-            legs: zip([source] + route.map(\.target), route).map { Leg(source: $0, target: $1.target, engine: $1.engine, pack: $1.pack) },
-            isRemembered: remembered
-        )
+        return try await resolver.resolved(from: source, to: targetTag).translate(request, lookUp: true)
     }
 
     func detectedTag(of text: String) throws -> String {

@@ -46,7 +46,7 @@ struct RouteScreenContext {
         var y = -detail.topOffset
         var block = detail.top
         while y < bodyHeight && block < layout.blockCount {
-            y += layout.height(ofBlock: block, keepingIn: blocks)
+            y += layout.lines(ofBlock: block, keepingIn: blocks).count
             block += 1
         }
     }

@@ -34,12 +34,6 @@ struct ShownTranslations: Equatable, Sendable {
         return current.target == target && current.status.isDone
     }
 
-    /// A result of the review's task: it replaces what the review has (pending), in the same
-    /// target; a review with nothing (left since) takes none.
-    mutating func apply(_ result: TranslatedText, to reviewID: String) {
-        apply(.done(result), to: [reviewID])
-    }
-
     /// A failure (or any status) of reviews whose task is under way.
     mutating func apply(_ status: TranslationStatus, to reviewIDs: [String]) {
         for id in reviewIDs {

@@ -4,24 +4,6 @@ import TranslationEngine
 /// What starts a translation: the route screen's configuration (`T`, `L`, a filter) and a look
 /// in the memory, returned as effects by the actions that need them.
 extension TranslationState {
-    /// `T`: the first press creates the screen's configuration, later ones invalidate it; what
-    /// is shown is translated again (the changed configuration starts the task).
-    mutating func translateAgain(_ detail: inout RouteDetailState, in context: TranslationContext) -> TranslationOutcome {
-        if detail.configuration == nil {
-            detail.configuration = TranslationSession.Configuration(sourceTag: detail.query.language, targetTag: target)
-        } else {
-            detail.configuration?.invalidate()
-        }
-        // What is translated into the target already (this run, or remembered from another)
-        // stays: `T` translates only what is missing.
-        for index in detail.visible {
-            let id = context.reviews[index].id
-            if shown.isTranslated(id, into: target) { continue }
-            shown[id] = nil
-        }
-        return startRouteTask(detail, in: context)
-    }
-
     /// A filter was applied: the configuration follows it, and when other reviews are shown
     /// the memory is asked about them.
     mutating func filtered(_ detail: inout RouteDetailState, shownChanged: Bool, in context: TranslationContext) -> TranslationOutcome {

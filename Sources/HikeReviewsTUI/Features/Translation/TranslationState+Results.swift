@@ -5,8 +5,8 @@ import TranslationEngine
 extension TranslationState {
     /// One review's result arrived; false when the review has nothing to take it (left since).
     mutating func arrived(_ result: TranslatedText, for reviewID: String) -> Bool {
-        guard shown[reviewID] != nil else { return false }
-        shown.apply(result, to: reviewID)
+        guard let current = shown[reviewID] else { return false }
+        shown[reviewID] = ReviewTranslation(target: current.target, status: .done(result))
         return true
     }
 

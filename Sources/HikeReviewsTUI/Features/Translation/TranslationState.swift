@@ -51,7 +51,18 @@ extension TranslationState {
         let selected = detail.visible.indices.contains(detail.selected) ? context.reviews[detail.visible[detail.selected]] : nil
         switch command {
         case .translateAll:
-            return translateAgain(&detail, in: context)
+            // The first press creates the screen's configuration, later ones invalidate it.
+            if detail.configuration == nil {
+                detail.configuration = TranslationSession.Configuration(sourceTag: detail.query.language, targetTag: target)
+            } else {
+                detail.configuration?.invalidate()
+            }
+            // What is translated into the target already (this run, or remembered from another)
+            // stays: `T` translates only what is missing; the changed configuration starts the task.
+            for index in detail.visible where !shown.isTranslated(context.reviews[index].id, into: target) {
+                shown[context.reviews[index].id] = nil
+            }
+            return startRouteTask(detail, in: context)
         case .translateOne:
             guard let review = selected else { return TranslationOutcome.none }
             guard let source = language(of: review, languages: context.languages) else {
