@@ -1,5 +1,6 @@
 import Foundation
 import MLKitTranslate
+import TestSupport
 import Testing
 
 /// A screen written the way Google's "Translate text with ML Kit on iOS" guide writes its
