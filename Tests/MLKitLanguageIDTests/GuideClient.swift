@@ -65,17 +65,44 @@ final class LanguageScreen {
         }
     }
 
-    // The guide's options, then the quickstart's display name and its main-language button.
+    // The guide's options.
     func identifyWithThreshold(_ text: String) {
         let options = LanguageIdentificationOptions(confidenceThreshold: 0.4)
         let languageId = NaturalLanguage.languageIdentification(options: options)
-        languageId.identifyLanguage(for: text) { (languageTag, error) in
+        languageId.identifyLanguage(for: text) { (languageCode, error) in
           if let error = error {
             self.show("Failed with error: \(error)")
             return
           }
-          self.show("Identified Language: \(self.displayName(for: languageTag!))")
+          self.show("Identified Language: \(languageCode ?? "nil")")
         }
+    }
+
+    // The LanguageID quickstart's two buttons, its text view being `show`.
+    func quickstartIdentifyLanguage(_ text: String) {
+      languageId.identifyLanguage(for: text) { (languageTag, error) in
+        if let error = error {
+          self.show("Failed with error: \(error)")
+          return
+        }
+
+        self.show("Identified Language: \(self.displayName(for:languageTag!))")
+      }
+    }
+
+    func quickstartIdentifyPossibleLanguages(_ text: String) {
+      languageId.identifyPossibleLanguages(for: text) { (identifiedLanguages, error) in
+        if let error = error {
+          self.show("Failed with error: \(error)")
+          return
+        }
+
+        self.show(
+          "Identified Languages:\n"
+          + identifiedLanguages!.map {
+            String(format: "(%@, %.2f)", self.displayName(for: $0.languageTag), $0.confidence)
+          }.joined(separator: "\n"))
+      }
     }
 
     func displayName(for languageTag: String) -> String {
