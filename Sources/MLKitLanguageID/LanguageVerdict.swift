@@ -3,10 +3,10 @@ import TranslationEngine
 /// What ML Kit's two questions answer for one text, read from the engine's recognizer.
 ///
 /// The recognizer's rule stands: a text it cannot back with reliability ("und": gibberish,
-/// digits, emoji, a word too short to tell) is undetermined here too, with no guesses, so the
-/// two calls never disagree about whether a text has a language. A reliable verdict then meets
-/// ML Kit's threshold: its confidence is the share of the text CLD2 gave the language (or the
-/// short-text model's probability), and a mixed text can fall below 0.5.
+/// digits, emoji, a word too short to tell) is undetermined here too, and its possible languages
+/// are not offered as guesses either. A reliable verdict then meets ML Kit's threshold: its
+/// confidence is the share of the text CLD2 gave the language (or the short-text model's
+/// probability), and a mixed text can fall below 0.5.
 struct LanguageVerdict: Sendable {
     /// The candidates with ML Kit's tags, the recognizer's verdict first; empty when undetermined.
     let candidates: [(tag: String, confidence: Float)]
