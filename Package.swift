@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "TranslationEngine", targets: ["TranslationEngine"]),
         .library(name: "ReviewModel", targets: ["ReviewModel"]),
         .library(name: "MLKitTranslate", targets: ["MLKitTranslate"]),
+        .library(name: "MLKitLanguageID", targets: ["MLKitLanguageID"]),
+        // Both ML Kit libraries under the one name Google's samples import.
+        .library(name: "MLKit", targets: ["MLKit"]),
         // The engine's Apertium code table as JSON, for scripts/build-pack-repo.
         .executable(name: "apertium-codes", targets: ["ApertiumCodesTool"]),
         // Preloaded into apertium-tagger by the engine (TaggerReset): never linked.
@@ -57,6 +60,9 @@ let package = Package(
                 exclude: ["Neural/neural_worker.py"]),
         // ML Kit's Translate names over TranslationEngine, for code written from Google's guide.
         .target(name: "MLKitTranslate", dependencies: ["TranslationEngine"]),
+        // ML Kit's Language Identification names over the engine's recognizer.
+        .target(name: "MLKitLanguageID", dependencies: ["TranslationEngine"]),
+        .target(name: "MLKit", dependencies: ["MLKitTranslate", "MLKitLanguageID"]),
         // `hike-reviews serve`: LibreTranslate's and Apertium-APy's APIs on libmicrohttpd.
         .target(name: "HikeReviewsServer", dependencies: ["CMicroHTTPD", "TranslationEngine", "ApertiumCodeTable"]),
         .executableTarget(
@@ -83,6 +89,7 @@ let package = Package(
             exclude: ["Snapshots", "ServeScripts"]
         ),
         .testTarget(name: "MLKitTranslateTests", dependencies: ["MLKitTranslate", "TranslationEngine", "TestSupport"]),
+        .testTarget(name: "MLKitLanguageIDTests", dependencies: ["MLKit", "MLKitLanguageID", "TranslationEngine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx14

@@ -12,7 +12,11 @@ public typealias TranslatorDownloadModelIfNeededCallback = @MainActor ((any Erro
 /// Completion handlers run on the main queue: a command-line program must run it (an `async`
 /// `main`, `dispatchMain()` or `RunLoop.main.run()`) or they never arrive. The `async` forms
 /// need no main queue.
-public final class Translator: Sendable {
+///
+/// Two translators are equal only when they are the same one, as ML Kit's (an `NSObject`):
+/// since `translator(options:)` gives the same translator for equal options, samples that
+/// compare translators with `==` get the answer they expect.
+public final class Translator: Hashable, Sendable {
     /// The languages it translates between.
     public let options: TranslatorOptions
 
@@ -30,6 +34,14 @@ public final class Translator: Sendable {
             translators[options] = translator
             return translator
         }
+    }
+
+    public static func == (left: Translator, right: Translator) -> Bool {
+        left === right
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(self))
     }
 
     /// Translates `text`; the completion gets the translation, or an error when a model the

@@ -1,12 +1,14 @@
 import Foundation
 import MLKitTranslate
+import TestSupport
 import Testing
 
 /// A screen written the way Google's "Translate text with ML Kit on iOS" guide writes its
 /// client code: the same calls, argument labels, trailing closures, `guard error == nil` checks,
 /// `userInfo` keyed by `ModelDownloadUserInfoKey.…rawValue`, `[weak self]` observers and a kept
-/// `progress`. Only `import MLKitTranslate` here (no `@testable`): the public API alone compiles
-/// it. Where the guide leaves a comment for the app's own code, this screen reports to `events`.
+/// `progress`. Only `import MLKitTranslate` here (no `@testable`; TestSupport for `Expectation`):
+/// the public API alone compiles it. Where the guide leaves a comment for the app's own code, this
+/// screen reports to `events`.
 ///
 /// One change the guide's code needs on Linux: Foundation's `addObserver(forName:object:queue:using:)`
 /// is not `@discardableResult` there, so the tokens are kept (they are needed to remove the
