@@ -4,7 +4,7 @@ import Testing
 
 /// The guide's screen (GuideClient.swift) run against the real recognizer.
 extension MLKitLanguageIDTests {
-    @Test(.timeLimit(.minutes(2))) @MainActor
+    @Test(.timeLimit(.minutes(10))) @MainActor
     func theGuidesCodePrintsTheLanguageThePossibleLanguagesAndUndetermined() async throws {
         let printed = Expectation<String>()
         let screen = LanguageScreen { printed.fulfill($0) }
@@ -29,7 +29,7 @@ extension MLKitLanguageIDTests {
         #expect(await printed.value() == "Identified Language: es")
     }
 
-    @Test(.timeLimit(.minutes(2))) @MainActor
+    @Test(.timeLimit(.minutes(10))) @MainActor
     func theQuickstartNamesTheLanguagesOfItsOwnPlaceholderText() async throws {
         let printed = Expectation<String>()
         let screen = LanguageScreen { printed.fulfill($0) }

@@ -131,7 +131,7 @@ extension MLKitLanguageIDTests {
         #expect(try await Self.languageId.identifyLanguage(for: emojiAtTheCut) == "de")
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(10)))
     func completionHandlersRunOnTheMainQueueWhereverTheCallCameFrom() async throws {
         // Reference: "Handler to call back on the main queue with the identified language tag or
         // error." and "Handler to call back on the main queue with identified languages or error."
