@@ -136,7 +136,7 @@ extension ReducerTests {
         for _ in 0..<40 {
             Fixtures.press([.char("j")], on: &state)
             let detail = try #require(state.detail)
-            let layout = state.detailLines(detail, from: LaidOutBlocks())
+            let layout = state.routeContext(measuring: LaidOutBlocks()).layOutViewport(detail)
             let block = detail.selected + 1
             #expect(block >= detail.top, "selected review is not above the screen")
             var linesBefore = -detail.topOffset

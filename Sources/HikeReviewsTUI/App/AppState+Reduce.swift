@@ -29,8 +29,9 @@ extension AppState {
     /// it, which the renderer then draws from. A caller that keeps no layouts (a test of the
     /// state alone) passes none and gets a fresh cache: the same state, only laid out afresh.
     mutating func reduce(_ action: Action, layout blocks: LaidOutBlocks = LaidOutBlocks()) -> [Effect] {
-        // Whatever the action changed is laid out once, on the way out, for the renderer.
-        defer { layOutViewport(into: blocks) }
+        // Whatever the action changed is laid out once, on the way out, and kept as the
+        // screen's lines for the renderer.
+        defer { if let detail, !isTooSmall { routeContext(measuring: blocks).layOutViewport(detail) } }
         switch action {
         case .keyPressed(let key):
             statusMessage = nil

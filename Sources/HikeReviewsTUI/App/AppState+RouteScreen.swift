@@ -35,19 +35,6 @@ extension AppState {
         TranslationContext(route: detail.routeIndex, reviews: routes[detail.routeIndex].reviews, languages: languages)
     }
 
-    /// What the route screen's view draws: its layout and the lines kept for it in `blocks`.
-    func detailLines(_ detail: RouteDetailState, from blocks: LaidOutBlocks) -> RouteDetailLines {
-        RouteDetailLines(layout: routeContext(measuring: blocks).layout(detail), blocks: blocks)
-    }
-
-    /// Lays out the route screen's blocks that are on screen into `blocks`, so the renderer
-    /// draws kept lines: whatever an action changed (a translation arriving, the languages
-    /// detected, a resize) is laid out here once, and not again while it is drawn.
-    func layOutViewport(into blocks: LaidOutBlocks) {
-        guard let detail, !isTooSmall else { return }
-        routeContext(measuring: blocks).layOutViewport(detail)
-    }
-
     mutating func openRoute(_ index: Int, measuring blocks: LaidOutBlocks) -> [Effect] {
         screens.append(.routeDetail(RouteDetailState(opening: index, in: routeContext(measuring: blocks))))
         blocks.removeAll()

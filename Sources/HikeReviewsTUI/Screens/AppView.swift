@@ -11,23 +11,21 @@ enum AppView {
     /// without it they are laid out here.
     static func render(_ state: AppState, layout: LaidOutBlocks = LaidOutBlocks()) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: max(state.size.width, 0), height: max(state.size.height, 0))
-        render(state, layout: layout, into: &buffer)
-        return buffer
-    }
-
-    static func render(_ state: AppState, layout: LaidOutBlocks, into buffer: inout ScreenBuffer) {
         let screen = Rect(x: 0, y: 0, width: buffer.width, height: buffer.height)
         if state.isTooSmall {
             drawTooSmall(state.size, in: screen, into: &buffer)
-            return
+            return buffer
         }
         let (title, rest) = screen.splitRows(top: 1)
         let (body, status) = rest.splitRowsBottom(1)
         titleBar(of: state).draw(in: title, into: &buffer)
-        // The route screen's lines were laid out by the reducer; its view and the overlay draw them.
-        let detail = state.detail.map { (state: $0, lines: state.detailLines($0, from: layout)) }
+        // The route screen's lines as the reducer laid them out; its view and the overlay draw them.
+        let detail = state.detail.map { detail in
+            layout.viewport(of: detail, width: state.detailTextWidth, height: state.bodyHeight)
+                ?? state.routeContext(measuring: layout).layOutViewport(detail)
+        }
         if let detail {
-            RouteDetailView.draw(detail.lines, detail.state, in: body, into: &buffer)
+            RouteDetailView.draw(detail, in: body, into: &buffer)
         } else if case .packs(let packs) = state.screens.last {
             PacksView.draw(packs, in: body, into: &buffer)
         } else {
@@ -51,10 +49,11 @@ enum AppView {
             case .confirm(let confirm):
                 DialogViews.drawConfirm(confirm, in: body, into: &buffer)
             case .overlay(let overlay):
-                guard let detail, let review = state.routes[detail.state.routeIndex].reviews.first(where: { $0.id == overlay.reviewID }) else { break }
-                OverlayView.draw(overlay, original: review.text, screen: detail.lines, detail.state, in: body, into: &buffer)
+                guard let detail, let review = state.routes[detail.detail.routeIndex].reviews.first(where: { $0.id == overlay.reviewID }) else { break }
+                OverlayView.draw(overlay, original: review.text, screen: detail, in: body, into: &buffer)
             }
         }
+        return buffer
     }
 
     /// The title bar's text: the route open, if any; detection's progress, else the notice.

@@ -165,61 +165,69 @@ extension TranslationMemory {
         return nil
     }
 
-    func lookUp(_ key: MemoryKey, in state: inout State) -> Entry? {
-        let found = attempt(in: &state) { database throws(SQLiteError) -> Entry? in
-            var entry: Entry?
-            let material = Array(key.material.utf8)
-            try database.run("SELECT key, target, unknown FROM entries WHERE hash = ?", [.blob(key.digest)]) { row throws(SQLiteError) in
-                // Bytes, not `String ==`: Swift compares strings by canonical equivalence, so a row
-                // whose key is the asked text in another normalization form ("e\u{301}" for "é")
-                // would be taken for it. docs/USAGE.md promises "exactly as given, byte for byte".
-                guard row.blob(0) == material else { return }
-                let (words, marks) = Self.words(row.text(2))
-                entry = Entry(targetText: row.text(1), unknownWords: words, marks: marks)
+    /// The remembered translation for `key`, or nil (also when the memory is unavailable): one
+    /// trip to the memory's queue, the SQL run there.
+    func entry(for key: MemoryKey) async -> Entry? {
+        await onQueue { state in
+            let found = self.attempt(in: &state) { database throws(SQLiteError) -> Entry? in
+                var entry: Entry?
+                let material = Array(key.material.utf8)
+                try database.run("SELECT key, target, unknown FROM entries WHERE hash = ?", [.blob(key.digest)]) { row throws(SQLiteError) in
+                    // Bytes, not `String ==`: Swift compares strings by canonical equivalence, so a row
+                    // whose key is the asked text in another normalization form ("e\u{301}" for "é")
+                    // would be taken for it. docs/USAGE.md promises "exactly as given, byte for byte".
+                    guard row.blob(0) == material else { return }
+                    let (words, marks) = Self.words(row.text(2))
+                    entry = Entry(targetText: row.text(1), unknownWords: words, marks: marks)
+                }
+                return entry
+            } ?? nil
+            guard let found else {
+                state.processMisses += 1
+                state.pendingMisses += 1
+                return nil
             }
-            return entry
-        } ?? nil
-        guard let found else {
-            state.processMisses += 1
-            state.pendingMisses += 1
-            return nil
-        }
-        state.processHits += 1
-        state.pendingHits += 1
-        // The entry is the answer whether or not its use can be recorded.
-        let (hits, misses) = (state.pendingHits, state.pendingMisses)
-        let touched: Void? = attempt(in: &state) { database throws(SQLiteError) in
-            try database.writeTransaction { () throws(SQLiteError) in
-                try database.run("UPDATE entries SET used = ? WHERE hash = ?", [.integer(Self.now()), .blob(key.digest)])
-                try self.addCounters(hits: hits, misses: misses, to: database)
+            state.processHits += 1
+            state.pendingHits += 1
+            // The entry is the answer whether or not its use can be recorded.
+            let (hits, misses) = (state.pendingHits, state.pendingMisses)
+            let touched: Void? = self.attempt(in: &state) { database throws(SQLiteError) in
+                try database.writeTransaction { () throws(SQLiteError) in
+                    try database.run("UPDATE entries SET used = ? WHERE hash = ?", [.integer(Self.now()), .blob(key.digest)])
+                    try self.addCounters(hits: hits, misses: misses, to: database)
+                }
             }
+            if touched != nil { (state.pendingHits, state.pendingMisses) = (0, 0) }
+            return found
         }
-        if touched != nil { (state.pendingHits, state.pendingMisses) = (0, 0) }
-        return found
     }
 
-    func store(_ entry: Entry, for key: MemoryKey, in state: inout State) {
-        let unknown = Self.column(entry.unknownWords, marks: entry.marks)
-        let bytes = Int64(key.material.utf8.count + entry.targetText.utf8.count + unknown.utf8.count + key.packs.utf8.count + Self.rowOverhead)
-        let (hits, misses) = (state.pendingHits, state.pendingMisses)
-        let number = state.storedEntries + 1
-        let stored: Void? = attempt(in: &state) { database throws(SQLiteError) in
-            try database.writeTransaction { () throws(SQLiteError) in
-                try database.run("""
-                    INSERT INTO entries(hash, key, target, unknown, packs, used, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(hash) DO UPDATE SET key = excluded.key, target = excluded.target, unknown = excluded.unknown,
-                        packs = excluded.packs, used = excluded.used, bytes = excluded.bytes
-                    """, [.blob(key.digest), .text(key.material), .text(entry.targetText), .text(unknown), .text(key.packs),
-                          .integer(Self.now()), .integer(bytes)])
-                try self.addCounters(hits: hits, misses: misses, to: database)
-                try self.evict(from: database)
-                self.settings.killPoint?.reached(.memoryBeforeCommit, count: number)
+    /// Remembers a translation (silently not, when the memory is unavailable): one trip to the
+    /// memory's queue, the SQL run there.
+    func remember(_ entry: Entry, for key: MemoryKey) async {
+        await onQueue { state in
+            let unknown = Self.column(entry.unknownWords, marks: entry.marks)
+            let bytes = Int64(key.material.utf8.count + entry.targetText.utf8.count + unknown.utf8.count + key.packs.utf8.count + Self.rowOverhead)
+            let (hits, misses) = (state.pendingHits, state.pendingMisses)
+            let number = state.storedEntries + 1
+            let stored: Void? = self.attempt(in: &state) { database throws(SQLiteError) in
+                try database.writeTransaction { () throws(SQLiteError) in
+                    try database.run("""
+                        INSERT INTO entries(hash, key, target, unknown, packs, used, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        ON CONFLICT(hash) DO UPDATE SET key = excluded.key, target = excluded.target, unknown = excluded.unknown,
+                            packs = excluded.packs, used = excluded.used, bytes = excluded.bytes
+                        """, [.blob(key.digest), .text(key.material), .text(entry.targetText), .text(unknown), .text(key.packs),
+                              .integer(Self.now()), .integer(bytes)])
+                    try self.addCounters(hits: hits, misses: misses, to: database)
+                    try self.evict(from: database)
+                    self.settings.killPoint?.reached(.memoryBeforeCommit, count: number)
+                }
             }
-        }
-        if stored != nil {
-            (state.pendingHits, state.pendingMisses) = (0, 0)
-            state.storedEntries = number
-            settings.killPoint?.reached(.memoryAfterCommit, count: number)
+            if stored != nil {
+                (state.pendingHits, state.pendingMisses) = (0, 0)
+                state.storedEntries = number
+                self.settings.killPoint?.reached(.memoryAfterCommit, count: number)
+            }
         }
     }
 

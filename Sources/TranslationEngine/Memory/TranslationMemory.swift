@@ -112,17 +112,8 @@ public final class TranslationMemory: Sendable {
         state.withLock { $0.warnings }
     }
 
-    // MARK: - Lookups and stores (internal: sessions build the keys)
-
-    /// The remembered translation for `key`, or nil (also when the memory is unavailable).
-    func entry(for key: MemoryKey) async -> Entry? {
-        await onQueue { state in self.lookUp(key, in: &state) }
-    }
-
-    /// Remembers a translation (silently not, when the memory is unavailable).
-    func remember(_ entry: Entry, for key: MemoryKey) async {
-        await onQueue { state in self.store(entry, for: key, in: &state) }
-    }
+    // MARK: - Maintenance (lookups and stores, internal since sessions build the keys, are in
+    // TranslationMemory+Database.swift with their SQL)
 
     /// Deletes the entries whose route names a pack installed at a version other than the one in
     /// `installed` (`id@version`), unless the file was last cleaned for the same set. A pack not in
@@ -188,7 +179,8 @@ public final class TranslationMemory: Sendable {
 
     // MARK: - The queue
 
-    private func onQueue<T: Sendable>(_ body: @escaping @Sendable (inout State) -> T) async -> T {
+    /// Runs `body` on the memory's queue with its state: every use of the file goes one at a time.
+    func onQueue<T: Sendable>(_ body: @escaping @Sendable (inout State) -> T) async -> T {
         await withCheckedContinuation { continuation in
             queue.async {
                 continuation.resume(returning: self.state.withLock { body(&$0) })

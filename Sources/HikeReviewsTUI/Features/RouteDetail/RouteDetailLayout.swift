@@ -41,35 +41,23 @@ struct RouteDetailLayout {
         return .review(width: width, tag: overrides[id] ?? languages[id], translation: shown)
     }
 
-    /// The lines of `block`: those kept in `blocks` when its inputs are unchanged, else laid out now and kept.
+    /// The lines of `block`: those kept in `blocks` when its inputs are unchanged, else laid
+    /// out now (the one place a block is, counted in `blocks` when a test counts) and kept.
     func lines(ofBlock block: Int, keepingIn blocks: LaidOutBlocks) -> [StyledLine] {
         let key = key(ofBlock: block), inputs = inputs(ofBlock: block)
         if let kept = blocks.lines(of: key, from: inputs) { return kept }
-        let lines = layOut(block, inputs, for: blocks)
+        blocks.laidOut(key)
+        let lines = switch inputs {
+        case .header(let width, let shown, let query):
+            RouteDetailText.headerLines(of: route, width: width, shown: shown, query: query)
+        case .review(let width, let tag, let translation):
+            RouteDetailText.reviewLines(route.reviews[visible[block - 1]], width: width, tag: tag, translation: translation)
+        }
         blocks.keep(lines, of: key, from: inputs)
         return lines
     }
 
     func height(ofBlock block: Int, keepingIn blocks: LaidOutBlocks) -> Int {
         lines(ofBlock: block, keepingIn: blocks).count
-    }
-
-    /// The lines of `block` as kept in `blocks`; laid out now, and not kept, when they are not
-    /// there (a state built by hand, or reduced with another cache, as tests do; after `reduce`
-    /// with the same cache the viewport is always there).
-    func lines(ofBlock block: Int, from blocks: LaidOutBlocks) -> [StyledLine] {
-        let inputs = inputs(ofBlock: block)
-        return blocks.lines(of: key(ofBlock: block), from: inputs) ?? layOut(block, inputs, for: blocks)
-    }
-
-    /// The one place a block is laid out (and counted in `blocks`, when a test counts).
-    private func layOut(_ block: Int, _ inputs: LaidOutBlocks.Inputs, for blocks: LaidOutBlocks) -> [StyledLine] {
-        blocks.laidOut(key(ofBlock: block))
-        switch inputs {
-        case .header(let width, let shown, let query):
-            return RouteDetailText.headerLines(of: route, width: width, shown: shown, query: query)
-        case .review(let width, let tag, let translation):
-            return RouteDetailText.reviewLines(route.reviews[visible[block - 1]], width: width, tag: tag, translation: translation)
-        }
     }
 }

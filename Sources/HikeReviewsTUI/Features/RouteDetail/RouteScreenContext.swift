@@ -40,14 +40,20 @@ struct RouteScreenContext {
         scroll(&detail) { $0.reveal(&$1) }
     }
 
-    /// Lays out the blocks of `detail` that are on screen, so the renderer draws kept lines.
-    func layOutViewport(_ detail: RouteDetailState) {
+    /// Lays out the blocks of `detail` that are on screen and keeps them in `blocks` as the
+    /// screen's lines, which the renderer draws as they are.
+    @discardableResult
+    func layOutViewport(_ detail: RouteDetailState) -> RouteDetailLines {
         let layout = layout(detail)
+        var viewport = RouteDetailLines(detail: detail, width: textWidth, height: bodyHeight)
         var y = -detail.topOffset
         var block = detail.top
         while y < bodyHeight && block < layout.blockCount {
-            y += layout.lines(ofBlock: block, keepingIn: blocks).count
+            viewport.blocks.append(layout.lines(ofBlock: block, keepingIn: blocks))
+            y += viewport.blocks[viewport.blocks.count - 1].count
             block += 1
         }
+        blocks.keep(viewport)
+        return viewport
     }
 }

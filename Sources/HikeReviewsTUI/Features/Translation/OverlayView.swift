@@ -3,9 +3,8 @@ import TranslationEngine
 /// One review's original and translation, placed above or below the review so it never hides it.
 enum OverlayView {
     /// Draws the overlay of the review whose text is `original`, beside where the route screen
-    /// (its laid-out `screen` at `detail`'s scroll position) shows it.
-    static func draw(_ overlay: OverlayState, original: String, screen: RouteDetailLines, _ detail: RouteDetailState,
-                     in area: Rect, into buffer: inout ScreenBuffer) {
+    /// (its lines on screen, `screen`) shows it.
+    static func draw(_ overlay: OverlayState, original: String, screen: RouteDetailLines, in area: Rect, into buffer: inout ScreenBuffer) {
         let width = min(area.width, RouteDetailLayout.readableTextWidth + 4)
         let inner = max(width - 4, 1)
         // The translation first: when space is short, the original (on screen anyway) is cut.
@@ -24,7 +23,7 @@ enum OverlayView {
         lines.append(([("\(LanguageNames.name(of: overlay.source)) [\(overlay.source)] (original)", .dialogTitle)], true))
         for line in TerminalText.wrap(original, width: inner) { lines.append(([(line, .dim)], true)) }
         // Where the review is on screen: the overlay takes the larger space above or below it.
-        let reviewRows = rowsOfSelectedReview(screen, detail, area: area)
+        let reviewRows = rowsOfSelectedReview(screen, area: area)
         let above = Rect(x: area.x, y: area.y, width: area.width, height: max(reviewRows.lowerBound - area.y, 0))
         let below = Rect(x: area.x, y: reviewRows.upperBound, width: area.width, height: max(area.y + area.height - reviewRows.upperBound, 0))
         let room = above.height >= below.height ? above : below
@@ -46,20 +45,16 @@ enum OverlayView {
     }
 
     /// The screen rows the selected review occupies (clamped to the area).
-    static func rowsOfSelectedReview(_ screen: RouteDetailLines, _ detail: RouteDetailState, area: Rect) -> Range<Int> {
-        var y = area.y - detail.topOffset
-        var block = detail.top
-        while block < screen.blockCount {
-            let height = screen.height(ofBlock: block)
-            if block == detail.selected + 1 {
-                let top = max(y, area.y), bottom = min(y + height, area.y + area.height)
+    static func rowsOfSelectedReview(_ screen: RouteDetailLines, area: Rect) -> Range<Int> {
+        var y = area.y - screen.detail.topOffset
+        for (offset, block) in screen.blocks.enumerated() {
+            if screen.detail.top + offset == screen.detail.selected + 1 {
+                let top = max(y, area.y), bottom = min(y + block.count, area.y + area.height)
                 return top..<max(top, bottom)
             }
-            y += height
+            y += block.count
             if y >= area.y + area.height { break }
-            block += 1
         }
         return area.y..<area.y
     }
 }
-
