@@ -75,6 +75,9 @@ extension LibreTranslateRoutes {
             .form("format", "string", "Format of the texts: only plain text is translated", enumeration: ["text"]),
             .form("alternatives", "integer",
                   "How many other translations to give besides each one, at most \(alternativesLimit) (default 0): a neural model's next best; a rule-based (Apertium) pair has none"),
+            .form("strategy", "string",
+                  "Not in LibreTranslate: Apple's translation strategy. high-fidelity (the default) prefers neural models where both engines translate the pair, low-latency Apertium pairs; either falls back to the other",
+                  enumeration: ["high-fidelity", "low-latency"]),
             .form("api_key", "string", context.key),
         ], context.limited([
             "200": SpecAnswer("Translation(s): in a source=auto batch, a text whose language cannot be told or has no route comes back as it is",
