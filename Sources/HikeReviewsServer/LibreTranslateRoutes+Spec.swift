@@ -68,16 +68,13 @@ extension LibreTranslateRoutes {
 
     static func translateSpec(_ context: SpecContext) -> [String: SpecOperation] {
         let error = SpecContext.ltError
-        return ["post": SpecOperation("Translate text (a langpair parameter makes the request Apertium-APy's)", tag: "translate", [
+        var post = SpecOperation("Translate text (a langpair parameter makes the request Apertium-APy's)", tag: "translate", [
             .form("q", "array", "Text(s) to translate: a string, a JSON array, or the form field repeated (\(context.limits))", required: true, items: true),
             .form("source", "string", "Source language code, or \"auto\" to detect each text's", required: true),
             .form("target", "string", "Target language code", required: true),
             .form("format", "string", "Format of the texts: only plain text is translated", enumeration: ["text"]),
             .form("alternatives", "integer",
                   "How many other translations to give besides each one, at most \(alternativesLimit) (default 0): a neural model's next best; a rule-based (Apertium) pair has none"),
-            .form("strategy", "string",
-                  "Not in LibreTranslate: Apple's translation strategy. high-fidelity (the default) prefers neural models where both engines translate the pair, low-latency Apertium pairs; either falls back to the other",
-                  enumeration: ["high-fidelity", "low-latency"]),
             .form("api_key", "string", context.key),
         ], context.limited([
             "200": SpecAnswer("Translation(s): in a source=auto batch, a text whose language cannot be told or has no route comes back as it is",
@@ -86,7 +83,13 @@ extension LibreTranslateRoutes {
             "403": SpecAnswer("Invalid API key", schema: error),
             "500": SpecAnswer("Translation error", schema: error),
             "503": context.busy(error),
-        ], error))]
+        ], error))
+        post.extraParameters = [
+            .form("strategy", "string", "Apple's translation strategy (not LibreTranslate's): high-fidelity (the default) prefers neural models "
+                  + "where both engines translate the pair, low-latency Apertium pairs; either falls back to the other",
+                  enumeration: ["high-fidelity", "low-latency"]),
+        ]
+        return ["post": post]
     }
 
     static func detectSpec(_ context: SpecContext) -> [String: SpecOperation] {
