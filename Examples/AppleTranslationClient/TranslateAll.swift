@@ -53,21 +53,19 @@ final class ReviewDetail {
     let viewModel = ViewModel()
     var review: Review?
 
-    /// `.translationTask(configuration) { session in ... }`. The seed starts a `Task` inside the
-    /// action; awaiting the work in the action instead lets the host cancel it and wait for it.
+    /// `.translationTask(configuration) { session in ... }`, the tutorial's pattern: the action
+    /// runs on the main actor, so it assigns `review` as the seed's closure does. The seed starts
+    /// a `Task` inside the action; awaiting the work in the action instead lets the host cancel it
+    /// and wait for it.
     lazy var host = TranslationTaskHost { [weak self] session in
-        await self?.translate(using: session)
+        guard let self, let translatableReview = review else {
+            return
+        }
+        review = await viewModel.translateAllAtOnce(review: translatableReview, using: session)
     }
 
     init(review: Review?) {
         self.review = review
-    }
-
-    private func translate(using session: TranslationSession) async {
-        guard let translatableReview = review else {
-            return
-        }
-        review = await viewModel.translateAllAtOnce(review: translatableReview, using: session)
     }
 
     func translateAll() {

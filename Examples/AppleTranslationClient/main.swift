@@ -182,6 +182,9 @@ do {
     case "download": try await download()
     case "preferred": try await preferredTarget()
     case "translateAll": await translateAllScenario()
+    case "strategies": try await strategies()
+    case "undetermined": await undetermined()
+    case "viewBody": await viewBodyScenario()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

@@ -68,7 +68,7 @@ extension LibreTranslateRoutes {
 
     static func translateSpec(_ context: SpecContext) -> [String: SpecOperation] {
         let error = SpecContext.ltError
-        return ["post": SpecOperation("Translate text (a langpair parameter makes the request Apertium-APy's)", tag: "translate", [
+        var post = SpecOperation("Translate text (a langpair parameter makes the request Apertium-APy's)", tag: "translate", [
             .form("q", "array", "Text(s) to translate: a string, a JSON array, or the form field repeated (\(context.limits))", required: true, items: true),
             .form("source", "string", "Source language code, or \"auto\" to detect each text's", required: true),
             .form("target", "string", "Target language code", required: true),
@@ -83,7 +83,13 @@ extension LibreTranslateRoutes {
             "403": SpecAnswer("Invalid API key", schema: error),
             "500": SpecAnswer("Translation error", schema: error),
             "503": context.busy(error),
-        ], error))]
+        ], error))
+        post.extraParameters = [
+            .form("strategy", "string", "Apple's translation strategy (not LibreTranslate's): high-fidelity (the default) prefers neural models "
+                  + "where both engines translate the pair, low-latency Apertium pairs; either falls back to the other",
+                  enumeration: ["high-fidelity", "low-latency"]),
+        ]
+        return ["post": post]
     }
 
     static func detectSpec(_ context: SpecContext) -> [String: SpecOperation] {

@@ -72,11 +72,12 @@ struct LibreTranslateRoutes {
         case .failure(let refusal): return refusal.response
         case .success(let value): (texts, isArray) = value
         }
-        let source: String?, target: String?, format: String?
+        let source: String?, target: String?, format: String?, strategyName: String?
         do {
             source = try parameters.string("source")
             target = try parameters.string("target")
             format = try parameters.string("format")
+            strategyName = try parameters.string("strategy")
         } catch {
             return .error(400, "Invalid request: \(error.reason)")
         }
@@ -86,6 +87,15 @@ struct LibreTranslateRoutes {
         switch Self.alternativesCount(parameters["alternatives"]) {
         case .failure(let refusal): return refusal.response
         case .success(let count): alternatives = count
+        }
+        // Not LibreTranslate's: Apple's translation strategies, for clients that choose (absent
+        // or empty: high-fidelity, the engine's default).
+        var strategy = TranslationSession.Strategy.highFidelity
+        if let strategyName, !strategyName.isEmpty {
+            guard let named = TranslationSession.Strategy(name: strategyName) else {
+                return .error(400, "Invalid request: strategy '\(MicroHTTPServer.printable(strategyName))' is not low-latency or high-fidelity")
+            }
+            strategy = named
         }
         if let format, format != "text" {
             return .error(400, "Invalid request: format '\(MicroHTTPServer.printable(format))' is not supported; this server translates plain text (format=text)")
@@ -114,7 +124,7 @@ struct LibreTranslateRoutes {
         let work = zip(texts, sources).enumerated().compactMap { index, pair in
             pair.1.map { (index, BatchTranslator.Text(pair.0, source: $0)) }
         }
-        guard let outcomes = await router.translate(work.map(\.1), to: targetTag) else {
+        guard let outcomes = await router.translate(work.map(\.1), to: targetTag, strategy: strategy) else {
             return .error(503, Router.busyReason, headers: Router.retryAfter)
         }
         var translated = texts

@@ -149,10 +149,11 @@ public struct Router: Sendable {
     }
 
     /// Translates `texts` within the queue's bound: nil when the queue is full.
-    func translate(_ texts: [BatchTranslator.Text], to target: String) async -> [BatchTranslator.Outcome]? {
+    func translate(_ texts: [BatchTranslator.Text], to target: String,
+                   strategy: TranslationSession.Strategy = .highFidelity) async -> [BatchTranslator.Outcome]? {
         guard service.admit(texts.count) else { return nil }
         defer { service.release(texts.count) }
-        let outcomes = await service.translate(texts, to: target)
+        let outcomes = await service.translate(texts, to: target, strategy: strategy)
         metrics.translated(outcomes)
         return outcomes
     }

@@ -31,6 +31,14 @@ struct SpecOperation: Encodable, Sendable {
     var produces: [String]?
     let parameters: [SpecParameter]
     let responses: [String: SpecAnswer]
+    /// Parameters this server adds to a LibreTranslate operation, under a vendor extension
+    /// (`x-extra-parameters`) so `parameters` stay LibreTranslate's for clients generated from its spec.
+    var extraParameters: [SpecParameter]?
+
+    private enum CodingKeys: String, CodingKey {
+        case summary, tags, produces, parameters, responses
+        case extraParameters = "x-extra-parameters"
+    }
 
     init(_ summary: String, tag: String, produces: [String]? = nil, _ parameters: [SpecParameter], _ responses: [String: SpecAnswer]) {
         self.summary = summary

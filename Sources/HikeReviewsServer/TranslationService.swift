@@ -20,7 +20,7 @@ public final class TranslationService: Sendable {
     /// What APy's /stats reports: uptime, use counts and timings of APy translations.
     let apyStats = ApyStats()
     private let recognizer: LanguageRecognizer
-    private let translators = Mutex<[String: BatchTranslator]>([:])
+    private let translators = Mutex<[TranslatorKey: BatchTranslator]>([:])
     /// One session per neural leg asked for alternatives, kept like the translators: a session
     /// reads the catalog when it is made, which an array of texts should not pay for each time.
     private let nBestSessions = Mutex<[TranslationSession.Leg: TranslationSession]>([:])
@@ -70,9 +70,10 @@ public final class TranslationService: Sendable {
     }
 
     /// Translates `texts` (each with its source language) into `target`, outcomes in input
-    /// order; never downloads.
-    public func translate(_ texts: [BatchTranslator.Text], to target: String) async -> [BatchTranslator.Outcome] {
-        await translator(to: target).translations(of: texts).map(\.outcome)
+    /// order, on the routes `strategy` prefers; never downloads.
+    public func translate(_ texts: [BatchTranslator.Text], to target: String,
+                          strategy: TranslationSession.Strategy = .highFidelity) async -> [BatchTranslator.Outcome] {
+        await translator(to: target, strategy: strategy).translations(of: texts).map(\.outcome)
     }
 
     /// Up to `count` other translations of a text this service translated (`response`), best
@@ -90,12 +91,19 @@ public final class TranslationService: Sendable {
         return try await session.alternatives(of: response.sourceText, count: count).filter { $0 != response.targetText }
     }
 
-    private func translator(to target: String) -> BatchTranslator {
+    /// What a kept translator translates into, and how it chooses routes.
+    private struct TranslatorKey: Hashable {
+        let target: String
+        let strategy: TranslationSession.Strategy
+    }
+
+    private func translator(to target: String, strategy: TranslationSession.Strategy) -> BatchTranslator {
         translators.withLock { translators in
-            if let made = translators[target] { return made }
+            let key = TranslatorKey(target: target, strategy: strategy)
+            if let made = translators[key] { return made }
             // No consent handler: a pack that is not installed fails as notInstalled.
-            let made = BatchTranslator(to: target, in: engine, consent: nil, memory: engine.memory)
-            translators[target] = made
+            let made = BatchTranslator(to: target, in: engine, strategy: strategy, consent: nil, memory: engine.memory)
+            translators[key] = made
             return made
         }
     }

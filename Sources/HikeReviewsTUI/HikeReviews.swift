@@ -48,8 +48,9 @@ enum HikeReviews {
             exit(StandardOutput.shared.flush() ? 0 : StandardOutput.shared.failureStatus)
         case .detect(let json, let threads, let files):
             exit(await DetectCommand.run(json: json, threads: threads ?? DetectCommand.defaultThreads, files: files, recognizer: engine.recognizer))
-        case .translate(let source, let target, let json, let yes, let preference, let files):
-            let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, engine: preference, files: files, in: engine)
+        case .translate(let source, let target, let json, let yes, let preference, let strategy, let files):
+            let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, engine: preference, strategy: strategy,
+                                                    files: files, in: engine)
             await engine.shutdown()
             exit(status)
         case .packsList(let json):
@@ -63,8 +64,8 @@ enum HikeReviews {
             exit(await CacheCommand.stats(json: json))
         case .cacheClear:
             exit(await CacheCommand.clear())
-        case .availability(let source, let target, let preference):
-            exit(await TranslateCommand.availability(from: source, to: target, engine: preference, in: engine))
+        case .availability(let source, let target, let preference, let strategy):
+            exit(await TranslateCommand.availability(from: source, to: target, engine: preference, strategy: strategy, in: engine))
         case .serve(let options):
             exit(await ServeCommand.run(options, engine: engine))
         case .browse(let data, let target):

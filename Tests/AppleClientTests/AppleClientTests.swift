@@ -116,3 +116,38 @@ struct AppleClientTests {
         #expect(lines.last == "detected: es: The dog drinks water and the house is big.")
     }
 }
+
+extension AppleClientTests {
+    /// Apple's iOS 26.4 strategies over Apertium pairs alone. Apple, highFidelity: "On devices
+    /// without Apple Intelligence, it falls back to the traditional models used by lowLatency."
+    @Test func theStrategiesHaveApplesMembersAndHighFidelityFallsBackToApertium() throws {
+        #expect(try Self.run("strategies") == [
+            "configuration: true default: true", "session: true The dog drinks water.",
+            "installed: true canRequestDownloads: false", "fallback: The dog drinks water. [\"apertium\"]",
+            "low-latency: true installed", "high-fidelity: true installed",
+        ])
+    }
+
+    /// Apple, unableToIdentifyLanguage: "The framework throws this error when you call
+    /// prepareTranslation() without specifying the source language, or when using
+    /// status(for:to:) and it can't automatically identify the source language of the sample text
+    /// you pass in." Apple, unsupportedSourceLanguage: "The framework doesn't support the
+    /// specified or detected source language."
+    @Test func textNobodyCanIdentifyAndLanguagesNobodyTranslatesThrowAsDocumented() throws {
+        #expect(try Self.run("undetermined") == [
+            "asdfgh qwerty: unableToIdentifyLanguage unableToIdentifyLanguage",
+            "12345 678: unableToIdentifyLanguage unableToIdentifyLanguage",
+            "🏔️🥾⛺️: unableToIdentifyLanguage unableToIdentifyLanguage",
+            "Hola: unableToIdentifyLanguage unableToIdentifyLanguage",
+            "prepare: unableToIdentifyLanguage",
+            "target: unsupportedTargetLanguage",
+            "source: unsupportedSourceLanguage",
+        ])
+    }
+
+    /// The view body on Apple's Configuration page, its closure as printed ("Update the view with
+    /// the translated result": `targetText = response.targetText`), run by a host on the main actor.
+    @Test func applesViewBodyAssignsItsStateFromTheHostsAction() throws {
+        #expect(try Self.run("viewBody") == ["targetText: The dog drinks water."])
+    }
+}

@@ -7,14 +7,18 @@ extension CommandLineOptions {
     static func parseAvailability(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
         var operands: [String] = []
         var engine = EnginePreference.auto
+        var strategy = TranslationSession.Strategy.highFidelity
         var arguments = arguments
         while let argument = arguments.popFirst() {
             switch argument {
             case "-h", "--help": return .help
             case "--engine": engine = try engineValue(try value(of: argument, from: &arguments))
+            case "--strategy": strategy = try strategyValue(try value(of: argument, from: &arguments))
             default:
                 if argument.hasPrefix("--engine=") {
                     engine = try engineValue(String(argument.dropFirst("--engine=".count)))
+                } else if argument.hasPrefix("--strategy=") {
+                    strategy = try strategyValue(String(argument.dropFirst("--strategy=".count)))
                 } else {
                     operands.append(argument)
                 }
@@ -24,7 +28,8 @@ extension CommandLineOptions {
         for tag in operands where !PreferredLanguage.isWellFormedTag(tag) {
             throw UsageError(message: "availability: '\(EscapedText.escaped(tag))' is not a language tag (try en, es or pt-BR)")
         }
-        return .availability(from: LanguageTag.canonical(operands[0]), to: LanguageTag.canonical(operands[1]), engine: engine)
+        return .availability(from: LanguageTag.canonical(operands[0]), to: LanguageTag.canonical(operands[1]), engine: engine,
+                             strategy: strategy)
     }
 
     static func parseDetect(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
@@ -68,10 +73,12 @@ extension CommandLineOptions {
         var json = false
         var yes = false
         var engine = EnginePreference.auto
+        var strategy = TranslationSession.Strategy.highFidelity
         var files: [String] = []
         while let argument = rest.popFirst() {
             switch argument {
             case "--engine": engine = try engineValue(try value(of: argument, from: &rest))
+            case "--strategy": strategy = try strategyValue(try value(of: argument, from: &rest))
             case "--to": to = try tag(try value(of: argument, from: &rest), option: argument)
             case "--from": from = try tag(try value(of: argument, from: &rest), option: argument)
             case "--json": json = true
@@ -79,7 +86,7 @@ extension CommandLineOptions {
             case "-h", "--help": return .help
             case "--": files += rest; rest = []
             default:
-                if splitInlineValue(argument, of: ["--to", "--from", "--engine"], into: &rest) { continue }
+                if splitInlineValue(argument, of: ["--to", "--from", "--engine", "--strategy"], into: &rest) { continue }
                 guard argument == "-" || !argument.hasPrefix("-") else {
                     throw UsageError(message: "translate: unknown option '\(EscapedText.escaped(argument))'")
                 }
@@ -87,7 +94,7 @@ extension CommandLineOptions {
             }
         }
         guard let to else { throw UsageError(message: "translate needs --to LANG") }
-        return .translate(from: from, to: to, json: json, yes: yes, engine: engine, files: files)
+        return .translate(from: from, to: to, json: json, yes: yes, engine: engine, strategy: strategy, files: files)
     }
 
     static func parseCache(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

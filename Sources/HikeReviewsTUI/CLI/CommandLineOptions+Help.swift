@@ -2,8 +2,8 @@ extension CommandLineOptions {
     static let usage = """
         usage: hike-reviews [--data PATH] [--target LANG]
                hike-reviews detect [--json] [--threads N] [FILE...]
-               hike-reviews translate --to LANG [--from LANG] [--engine E] [--json] [--yes] [--no-cache] [FILE...]
-               hike-reviews availability FROM TO [--engine E]
+               hike-reviews translate --to LANG [--from LANG] [--engine E] [--strategy S] [--json] [--yes] [--no-cache] [FILE...]
+               hike-reviews availability FROM TO [--engine E] [--strategy S]
                hike-reviews packs list [--json]
                hike-reviews packs install ID... [--yes]
                hike-reviews packs remove ID...
@@ -46,6 +46,10 @@ extension CommandLineOptions {
           --engine auto|neural|apertium|remote: the engines a route may use. auto (the default)
           takes installed packs, then remote servers, before downloads; then a direct neural model,
           a direct Apertium pair, then the fewest legs, neural ones preferred.
+          --strategy high-fidelity|low-latency: Apple's translation strategies. high-fidelity (the
+          default) prefers neural models where a route of them is installed or reachable;
+          low-latency prefers Apertium pairs (fast once warm, less memory). Either falls back to
+          the other engine when only it translates the pair.
           --remote URL (again for more; else $HIKE_REVIEWS_REMOTE, URLs separated by spaces): a
           LibreTranslate or Apertium-APy server whose pairs are legs of engine remote. Several
           servers of one kind share the load; a failing server's texts go to the next, and one
@@ -56,7 +60,7 @@ extension CommandLineOptions {
           Every translation is remembered (see cache): a line translated before on the same route
           with the same pack versions is answered from memory; --json says "remembered": true.
         availability: prints installed, supported (packs to download) or unsupported for a pair
-          (--engine as for translate).
+          (--engine and --strategy as for translate).
 
         packs: the language packs. list shows installed, available and system packs (--json: a JSON
           array); install downloads, verifies and installs packs, asking first on a terminal

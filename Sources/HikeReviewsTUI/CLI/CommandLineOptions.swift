@@ -8,8 +8,9 @@ enum Invocation: Equatable {
     case browse(data: String?, target: String?)
     /// `threads` nil: `DetectCommand.defaultThreads`.
     case detect(json: Bool, threads: Int?, files: [String])
-    case translate(from: String?, to: String, json: Bool, yes: Bool, engine: EnginePreference, files: [String])
-    case availability(from: String, to: String, engine: EnginePreference)
+    case translate(from: String?, to: String, json: Bool, yes: Bool, engine: EnginePreference,
+                   strategy: TranslationSession.Strategy = .highFidelity, files: [String])
+    case availability(from: String, to: String, engine: EnginePreference, strategy: TranslationSession.Strategy = .highFidelity)
     case packsList(json: Bool)
     case packsInstall(ids: [String], yes: Bool)
     case packsRemove(ids: [String])
@@ -92,6 +93,14 @@ enum CommandLineOptions {
     static func path(_ value: String, option: String) throws(UsageError) -> String {
         guard ArgumentBytes.isNotUTF8(value) else { return value }
         throw UsageError(message: "\(option): '\(EscapedText.escaped(ArgumentBytes.shown(value), limit: 4096))' is not UTF-8: give \(SettingProblem.pathInUTF8)")
+    }
+
+    /// `--strategy`'s value: Apple's strategy names, spelt as options are.
+    static func strategyValue(_ value: String) throws(UsageError) -> TranslationSession.Strategy {
+        guard let strategy = TranslationSession.Strategy(name: value) else {
+            throw UsageError(message: "--strategy: '\(EscapedText.escaped(value))' is not a strategy (low-latency or high-fidelity)")
+        }
+        return strategy
     }
 
     /// `--engine`'s value.

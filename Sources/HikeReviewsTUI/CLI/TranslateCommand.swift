@@ -37,11 +37,11 @@ enum TranslateCommand {
     /// approved, 1 when some line failed otherwise; the highest wins. 141 when the reader of
     /// standard output has gone.
     static func run(from source: String?, to target: String, json: Bool, yes: Bool, engine preference: EnginePreference = .auto,
-                    files: [String], in engine: Engine) async -> Int32 {
+                    strategy: TranslationSession.Strategy = .highFidelity, files: [String], in engine: Engine) async -> Int32 {
         // The engine's batch translator: detection once per line, lines already in the target
         // passed through, the memory first. Its packs come from the engine's manager even without
         // --yes, so a pair one download away is told from one with no route (exit 3, not 2).
-        let translator = BatchTranslator(to: target, from: source, in: engine, preference: preference,
+        let translator = BatchTranslator(to: target, from: source, in: engine, preference: preference, strategy: strategy,
                                          consent: yes ? PacksCommand.ApproveWithProgress() : nil, memory: engine.memory)
         // With --from every line would fail the same way: say so once, before reading. With a
         // memory the pipelines wait for the first line it does not know.
@@ -171,16 +171,20 @@ enum TranslateCommand {
     }
 
     /// Prints installed, supported or unsupported for a pair.
-    static func availability(from source: String, to target: String, engine preference: EnginePreference = .auto, in engine: Engine) async -> Int32 {
-        let status = await LanguageAvailability(in: engine, engine: preference).status(fromTag: source, toTag: target)
-        StandardOutput.shared.line(status == .installed ? await remoteRoute(from: source, to: target, engine: preference, in: engine) ?? "installed" : status.rawValue)
+    static func availability(from source: String, to target: String, engine preference: EnginePreference = .auto,
+                             strategy: TranslationSession.Strategy = .highFidelity, in engine: Engine) async -> Int32 {
+        let status = await LanguageAvailability(in: engine, engine: preference, preferredStrategy: strategy).status(fromTag: source, toTag: target)
+        let route = status == .installed ? await remoteRoute(from: source, to: target, engine: preference, strategy: strategy, in: engine) : nil
+        StandardOutput.shared.line(route ?? status.rawValue)
         return StandardOutput.shared.flush() ? 0 : StandardOutput.shared.failureStatus
     }
 
     /// `remote URL ...` when the pair's route takes remote servers' legs.
-    private static func remoteRoute(from source: String, to target: String, engine preference: EnginePreference, in engine: Engine) async -> String? {
+    private static func remoteRoute(from source: String, to target: String, engine preference: EnginePreference,
+                                    strategy: TranslationSession.Strategy, in engine: Engine) async -> String? {
         guard engine.remotes != nil,
-              let route = await engine.catalogWithRemotes().routePlanner(engine: preference).route(from: source, to: target) else { return nil }
+              let route = await engine.catalogWithRemotes().routePlanner(engine: preference, ranking: strategy.ranking)
+                .route(from: source, to: target) else { return nil }
         let servers = route.filter { $0.engine == .remote }.map(\.pack)
         return servers.isEmpty ? nil : EscapedText.escaped(servers.joined(separator: " "))
     }

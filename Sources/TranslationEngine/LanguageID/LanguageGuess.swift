@@ -40,6 +40,13 @@ public struct LanguageGuess: Sendable, Hashable {
 
     public var isUndetermined: Bool { tag == "und" }
 
+    /// The language when the recognizer backs it with reliability, else nil: what Apple's API
+    /// translates from, which throws `unableToIdentifyLanguage` rather than act on a hint
+    /// (gibberish, digits, emoji, a word too short to tell).
+    public var reliableTag: String? {
+        isReliable && !isUndetermined ? tag : nil
+    }
+
     /// The dominant language, or nil when undetermined.
     public var language: Locale.Language? {
         isUndetermined ? nil : Locale.Language(identifier: tag)

@@ -15,9 +15,10 @@ public struct Availability: Sendable {
     /// The planner that decides routes.
     public let planner: RoutePlanner
 
-    /// Creates an availability check over packs, with the directions `engine` allows.
-    public init(packs: [PackInfo], engine: EnginePreference = .auto) {
-        planner = RoutePlanner(packs: packs, engine: engine)
+    /// Creates an availability check over packs, with the directions `engine` allows, planned
+    /// as `ranking` says.
+    public init(packs: [PackInfo], engine: EnginePreference = .auto, ranking: RouteRanking = .neuralFirst) {
+        planner = RoutePlanner(packs: packs, engine: engine, ranking: ranking)
     }
 
     /// The status of translating `source` into `target` (BCP 47 tags).

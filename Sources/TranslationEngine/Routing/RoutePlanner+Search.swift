@@ -4,7 +4,8 @@ extension RoutePlanner {
         var legs: [Direction]
         /// Legs sent to remote servers: fewer first (the text leaves the machine less often).
         var remoteLegs: Int
-        var neuralLegs: Int
+        /// Legs of the engine the planner's ranking prefers (neural ones by default).
+        var preferredLegs: Int
         var pivotSource: Bool
         var exactSource: Bool
         var variantTarget: Bool
@@ -15,7 +16,7 @@ extension RoutePlanner {
         /// Orders candidates as `route(from:to:)` documents; legs are equal here.
         static func isBetter(_ a: Candidate, _ b: Candidate) -> Bool {
             if a.remoteLegs != b.remoteLegs { return a.remoteLegs < b.remoteLegs }
-            if a.neuralLegs != b.neuralLegs { return a.neuralLegs > b.neuralLegs }
+            if a.preferredLegs != b.preferredLegs { return a.preferredLegs > b.preferredLegs }
             if a.pivotSource != b.pivotSource { return !a.pivotSource }
             if a.exactSource != b.exactSource { return a.exactSource }
             if a.variantTarget != b.variantTarget { return a.variantTarget }
@@ -32,7 +33,7 @@ extension RoutePlanner {
         return Candidate(
             legs: legs,
             remoteLegs: legs.filter { $0.engine == .remote }.count,
-            neuralLegs: legs.filter { $0.engine == .neural }.count,
+            preferredLegs: ranking.preferredLegs(of: legs),
             pivotSource: pivotSource,
             exactSource: legs.first?.source == source,
             variantTarget: LanguageTag.hasSubtag(target) && legs.last?.target == target,

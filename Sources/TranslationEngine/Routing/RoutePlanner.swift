@@ -11,18 +11,21 @@ public struct RoutePlanner: Sendable {
     let installedGraph: DirectionGraph
     /// Installed packs and remote servers' pairs, tried next; nil when there is no remote pair.
     let reachableGraph: DirectionGraph?
+    /// Which engine's legs win among chains of equal length (neural ones unless told otherwise).
+    public let ranking: RouteRanking
 
     /// Creates a planner over a graph.
-    public init(graph: DirectionGraph) {
+    public init(graph: DirectionGraph, ranking: RouteRanking = .neuralFirst) {
         self.graph = graph
+        self.ranking = ranking
         let installed = graph.packs.values.filter(\.installed).sorted { $0.id < $1.id }
         installedGraph = DirectionGraph(packs: installed.filter { !$0.isRemote })
         reachableGraph = installed.contains(where: \.isRemote) ? DirectionGraph(packs: installed) : nil
     }
 
     /// Creates a planner over packs, keeping the directions `engine` allows.
-    public init(packs: [PackInfo], engine: EnginePreference = .auto) {
-        self.init(graph: DirectionGraph(packs: engine == .auto ? packs : packs.map { $0.keeping(engine) }))
+    public init(packs: [PackInfo], engine: EnginePreference = .auto, ranking: RouteRanking = .neuralFirst) {
+        self.init(graph: DirectionGraph(packs: engine == .auto ? packs : packs.map { $0.keeping(engine) }), ranking: ranking)
     }
 
     /// The best route from `source` to `target` (BCP 47 tags), or nil when none exists.
@@ -31,7 +34,7 @@ public struct RoutePlanner: Sendable {
     /// remote servers (`PackEngine.remote`), fewest remote legs first; only when none exists do packs to
     /// download count (or when the target is a variant, `ca-valencia`, that only a download
     /// reaches: the plain language on disk is not what was asked for). Then chains with the fewest legs win; among those, in order: more legs
-    /// run by the neural engine, starting from the source language itself rather than `hbs`
+    /// run by the neural engine (by Apertium with `ranking` `.apertiumFirst`), starting from the source language itself rather than `hbs`
     /// for `hr`/`sr`/`bs`, starting with a mode that reads exactly the source tag (`oc-aranes`
     /// takes `oc_aran-ca`, plain `oc` takes `oc-ca`), ending in the target's variant mode when there is one, every pack
     /// installed, the smaller download of packs not installed, then the mode names

@@ -69,21 +69,26 @@ public actor BatchTranslator {
 
     /// A translator into `target` (nil: the engine's preferred language) from `source` (nil:
     /// detect), on `engine`, asking `consent` (nil: missing packs fail as `notInstalled`),
-    /// installing through `manager` (nil: the engine's) and remembering in `memory` (nil: none).
+    /// installing through `manager` (nil: the engine's) and remembering in `memory` (nil: none);
+    /// `strategy` chooses between engines where both translate a language.
     public init(to target: String?, from source: String? = nil, in engine: Engine, preference: EnginePreference = .auto,
-                consent: (any ConsentHandler)?, manager: PackManager? = nil, memory: TranslationMemory?) {
-        let context = TranslationSession.Context(catalog: nil, consent: consent, manager: manager ?? engine.packs, engine: preference,
+                strategy: TranslationSession.Strategy = .highFidelity, consent: (any ConsentHandler)?, manager: PackManager? = nil,
+                memory: TranslationMemory?) {
+        var context = TranslationSession.Context(catalog: nil, consent: consent, manager: manager ?? engine.packs, engine: preference,
                                                  memory: memory, in: engine)
+        context.strategy = strategy
         self.init(to: target, from: source, context: context)
     }
 
     /// A translator for what a screen asks (Apple's `translationTask` configuration): its
-    /// languages and engine preference, its memory only when it remembers translations. The
-    /// app's runner starts one per configuration it is given, under the screen's key.
+    /// languages, engine preference and strategy, its memory only when it remembers
+    /// translations. The app's runner starts one per configuration it is given, under the
+    /// screen's key.
     public init(configuration: TranslationSession.Configuration, in engine: Engine, consent: (any ConsentHandler)?,
                 manager: PackManager? = nil, memory: TranslationMemory?) {
         self.init(to: configuration.targetTag, from: configuration.sourceTag, in: engine, preference: configuration.engine,
-                  consent: consent, manager: manager, memory: configuration.remembersTranslations ? memory : nil)
+                  strategy: configuration.preferredStrategy, consent: consent, manager: manager,
+                  memory: configuration.remembersTranslations ? memory : nil)
     }
 
     /// A translator with the engine's consent handler and memory.

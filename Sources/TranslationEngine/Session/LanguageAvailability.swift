@@ -24,6 +24,9 @@ public final class LanguageAvailability: Sendable {
     }
 
     private let engine: EnginePreference
+    /// The models availability is checked for, as Apple's iOS 26.4 property: the route a pair's
+    /// status comes from is the one a session with this strategy takes.
+    public let preferredStrategy: TranslationSession.Strategy
     /// The target of a nil `to:`, and how a text's language is told.
     private let preferredLanguage: String
     private let recognizer: LanguageRecognizer
@@ -41,9 +44,17 @@ public final class LanguageAvailability: Sendable {
         self.init(in: .default)
     }
 
-    /// Availability over an engine's packs, counting the routes `preference` allows.
-    public convenience init(in engine: Engine, engine preference: EnginePreference = .auto) {
-        self.init(catalog: engine.catalog(), engine: preference, preferredLanguage: engine.environment.preferredLanguage,
+    /// Availability over the packs of `Engine.default` for the routes a session with `strategy`
+    /// takes, as Apple's iOS 26.4 initializer.
+    public convenience init(preferredStrategy strategy: TranslationSession.Strategy) {
+        self.init(in: .default, preferredStrategy: strategy)
+    }
+
+    /// Availability over an engine's packs, counting the routes `preference` allows and ranking
+    /// them as a session with `strategy` does.
+    public convenience init(in engine: Engine, engine preference: EnginePreference = .auto,
+                            preferredStrategy strategy: TranslationSession.Strategy = .highFidelity) {
+        self.init(catalog: engine.catalog(), engine: preference, strategy: strategy, preferredLanguage: engine.environment.preferredLanguage,
                   recognizer: engine.recognizer, manager: engine.packs, remotes: engine.remotes)
     }
 
@@ -51,23 +62,26 @@ public final class LanguageAvailability: Sendable {
     /// `preferredLanguage`.
     public convenience init(catalog: PackCatalog, engine: EnginePreference = .auto, preferredLanguage: String = "en",
                 recognizer: LanguageRecognizer = LanguageRecognizer(secondOpinion: nil), manager: PackManager? = nil) {
-        self.init(catalog: catalog, engine: engine, preferredLanguage: preferredLanguage, recognizer: recognizer, manager: manager, remotes: nil)
+        self.init(catalog: catalog, engine: engine, strategy: .highFidelity, preferredLanguage: preferredLanguage, recognizer: recognizer,
+                  manager: manager, remotes: nil)
     }
 
-    private init(catalog: PackCatalog, engine: EnginePreference, preferredLanguage: String, recognizer: LanguageRecognizer,
-                 manager: PackManager?, remotes: RemoteServers?) {
+    private init(catalog: PackCatalog, engine: EnginePreference, strategy: TranslationSession.Strategy, preferredLanguage: String,
+                 recognizer: LanguageRecognizer, manager: PackManager?, remotes: RemoteServers?) {
         self.engine = engine
+        preferredStrategy = strategy
         self.manager = manager
         self.remotes = remotes
         self.preferredLanguage = preferredLanguage
         self.recognizer = recognizer
         follows = true
-        state = Mutex(State(catalog: catalog, availability: Availability(packs: catalog.packInfos, engine: engine),
+        state = Mutex(State(catalog: catalog, availability: Availability(packs: catalog.packInfos, engine: engine, ranking: preferredStrategy.ranking),
                             storeStamp: Self.stamp(of: catalog.store)))
     }
 
     init(pairs: InstalledPairs) {
         engine = .auto
+        preferredStrategy = .highFidelity
         preferredLanguage = "en"
         recognizer = LanguageRecognizer(secondOpinion: nil)
         manager = nil
@@ -102,11 +116,11 @@ public final class LanguageAvailability: Sendable {
     /// The status of translating `text` (its language detected) into `target`.
     ///
     /// - Throws: `TranslationError.unableToIdentifyLanguage` when the text's language cannot be
-    ///   told (too short, or ambiguous), as Apple's does.
+    ///   told with reliability (gibberish, digits, emoji, a word too short, or ambiguous), as
+    ///   Apple's does, rather than answer for a hint.
     public func status(for text: String, to target: Locale.Language?) async throws -> Status {
-        let guess = recognizer.recognize(text)
-        guard !guess.isUndetermined else { throw TranslationError.unableToIdentifyLanguage }
-        return await status(fromTag: guess.tag, toTag: target.map(TranslationSession.tag(of:)) ?? preferredLanguage)
+        guard let source = recognizer.recognize(text).reliableTag else { throw TranslationError.unableToIdentifyLanguage }
+        return await status(fromTag: source, toTag: target.map(TranslationSession.tag(of:)) ?? preferredLanguage)
     }
 
     /// Every BCP 47 tag some route reads or writes (variants such as `ca-valencia` kept).
@@ -136,7 +150,7 @@ public final class LanguageAvailability: Sendable {
         let catalog = manager.catalog()
         state.withLock { state in
             state.catalog = catalog.with(remote: state.catalog.remote)
-            state.availability = Availability(packs: catalog.packInfos, engine: engine)
+            state.availability = Availability(packs: catalog.packInfos, engine: engine, ranking: preferredStrategy.ranking)
             state.storeStamp = Self.stamp(of: catalog.store)
         }
         return true
@@ -150,7 +164,7 @@ public final class LanguageAvailability: Sendable {
             let stamp = Self.stamp(of: state.catalog.store)
             if stamp?.tv_sec != state.storeStamp?.tv_sec || stamp?.tv_nsec != state.storeStamp?.tv_nsec {
                 state.catalog = state.catalog.rescanned()
-                state.availability = Availability(packs: state.catalog.packInfos, engine: engine)
+                state.availability = Availability(packs: state.catalog.packInfos, engine: engine, ranking: preferredStrategy.ranking)
                 state.storeStamp = stamp
             }
             return state.availability
@@ -165,7 +179,7 @@ public final class LanguageAvailability: Sendable {
             guard !state.remoteApplied else { return }
             state.remoteApplied = true
             state.catalog = state.catalog.with(remote: packs)
-            state.availability = Availability(packs: state.catalog.packInfos, engine: engine)
+            state.availability = Availability(packs: state.catalog.packInfos, engine: engine, ranking: preferredStrategy.ranking)
         }
     }
 

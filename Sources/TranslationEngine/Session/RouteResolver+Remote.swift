@@ -20,7 +20,7 @@ extension RouteResolver {
 
     /// Plans again over the catalog as it is now.
     func rebuildAvailability() {
-        availability = Availability(packs: catalog.packInfos, engine: engine)
+        availability = Availability(packs: catalog.packInfos, engine: engine, ranking: ranking)
     }
 
     /// Asks once whether the texts of `route` may go to its remote servers; concurrent

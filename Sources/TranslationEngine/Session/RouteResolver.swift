@@ -17,6 +17,8 @@ actor RouteResolver {
     private var plannedRoutes: [String: [Direction]] = [:]
     /// Which engines routes may use.
     let engine: EnginePreference
+    /// Which engine's routes win where both translate (the session's strategy).
+    let ranking: RouteRanking
     /// Asked before packs are downloaded; without one, missing packs throw `notInstalled`.
     let consent: (any ConsentHandler)?
     let manager: PackManager?
@@ -45,11 +47,12 @@ actor RouteResolver {
     var serverQuestions: [[String]: Task<Bool, Never>] = [:]
     var declinedServers: Set<[String]> = []
 
-    init(catalog: PackCatalog, engine: EnginePreference, consent: (any ConsentHandler)?, manager: PackManager?,
-         memory: TranslationMemory?, remotes: RemoteServers?, legs: LegRunner) {
+    init(catalog: PackCatalog, engine: EnginePreference, ranking: RouteRanking = .neuralFirst, consent: (any ConsentHandler)?,
+         manager: PackManager?, memory: TranslationMemory?, remotes: RemoteServers?, legs: LegRunner) {
         self.catalog = catalog
-        self.availability = Availability(packs: catalog.packInfos, engine: engine)
+        self.availability = Availability(packs: catalog.packInfos, engine: engine, ranking: ranking)
         self.engine = engine
+        self.ranking = ranking
         self.consent = consent
         self.manager = manager
         self.memory = memory
@@ -119,14 +122,15 @@ actor RouteResolver {
     }
 
     /// The planned route's missing packs and, when the engine is `auto`, the best route's on
-    /// the other engine alone, neural first.
+    /// the other engine alone, the strategy's engine first (neural unless it is `lowLatency`).
     private func choice(missing: [String], of route: [Direction], from source: String, to target: String) -> InstallChoice {
         guard engine == .auto else { return InstallChoice(first: missing) }
         let isNeural = route.contains { $0.engine == .neural }
         let other = RoutePlanner(packs: catalog.packInfos, engine: isNeural ? .apertium : .neural).route(from: source, to: target)
         let otherMissing = other.map(missingPacks(of:)) ?? []
         guard !otherMissing.isEmpty, otherMissing != missing else { return InstallChoice(first: missing) }
-        return isNeural ? InstallChoice(first: missing, alternative: otherMissing) : InstallChoice(first: otherMissing, alternative: missing)
+        let plannedFirst = isNeural == (ranking == .neuralFirst)
+        return plannedFirst ? InstallChoice(first: missing, alternative: otherMissing) : InstallChoice(first: otherMissing, alternative: missing)
     }
 
     /// Asks for consent once per choice and waits for the install of what the user chose.
@@ -186,8 +190,14 @@ actor RouteResolver {
             plannedRoutes[key] = route
             return route
         }
-        if !availability.supportedLanguages.contains(source) && LanguageTag.base(source) != LanguageTag.base(target) {
+        let languages = availability.supportedLanguages
+        if !languages.contains(source) && LanguageTag.base(source) != LanguageTag.base(target) {
             throw TranslationError.unsupportedSourceLanguage(source)
+        }
+        // A target no pack writes in any form is Apple's `unsupportedTargetLanguage`; one some
+        // pack writes, but not from this source, is a pairing without a route.
+        if !languages.contains(where: { LanguageTag.base($0) == LanguageTag.base(target) }) {
+            throw TranslationError.unsupportedTargetLanguage(target)
         }
         throw TranslationError.unsupportedLanguagePairing(source: source, target: target)
     }

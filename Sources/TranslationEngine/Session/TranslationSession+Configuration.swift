@@ -22,6 +22,9 @@ extension TranslationSession {
         }
         /// Which engines routes may use (`auto`: the planner chooses per leg).
         public var engine: EnginePreference = .auto
+        /// Which models the session prefers where both engines translate the pair, as Apple's
+        /// iOS 26.4 property (see `TranslationSession.Strategy`).
+        public var preferredStrategy: TranslationSession.Strategy = .highFidelity
         /// Bumped by `invalidate()`.
         public private(set) var version = 0
         /// Whether the session answers texts translated before from its engine's memory (and
@@ -48,8 +51,9 @@ extension TranslationSession {
     /// A session for a configuration of `engine` (by default `Engine.default`); it asks for
     /// missing packs through the engine's consent handler, as Apple's session asks the person.
     public init(configuration: Configuration, in engine: Engine = .default) {
-        self.init(sourceTag: configuration.sourceTag, targetTag: configuration.targetTag, consent: engine.consentHandler,
-                  manager: engine.packs, engine: configuration.engine,
-                  memory: configuration.remembersTranslations ? engine.memory : nil, in: engine)
+        var context = Context(catalog: nil, consent: engine.consentHandler, manager: engine.packs, engine: configuration.engine,
+                              memory: configuration.remembersTranslations ? engine.memory : nil, in: engine)
+        context.strategy = configuration.preferredStrategy
+        self.init(sourceTag: configuration.sourceTag, targetTag: configuration.targetTag, context: context)
     }
 }

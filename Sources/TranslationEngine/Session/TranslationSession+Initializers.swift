@@ -14,6 +14,8 @@ extension TranslationSession {
         /// Fetches the index and downloads; nil: only the catalog as read.
         var manager: PackManager?
         var engine: EnginePreference = .auto
+        /// Which engine's routes win where both translate (`Configuration.preferredStrategy`).
+        var strategy: Strategy = .highFidelity
         var memory: TranslationMemory?
         var recognizer: LanguageRecognizer
         /// The target of a session made without one.

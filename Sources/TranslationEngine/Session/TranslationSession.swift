@@ -53,8 +53,8 @@ public actor TranslationSession {
         self.memory = context.memory
         let remotes = context.runtime?.remotes
         let legs = LegRunner(pool: context.pool, remotes: remotes)
-        self.resolver = RouteResolver(catalog: context.currentCatalog(), engine: context.engine, consent: context.consent,
-                                      manager: context.manager, memory: context.memory, remotes: remotes, legs: legs)
+        self.resolver = RouteResolver(catalog: context.currentCatalog(), engine: context.engine, ranking: context.strategy.ranking,
+                                      consent: context.consent, manager: context.manager, memory: context.memory, remotes: remotes, legs: legs)
         self.legs = legs
     }
 
@@ -151,8 +151,7 @@ public actor TranslationSession {
     }
 
     func detectedTag(of text: String) throws -> String {
-        let guess = context.recognizer.recognize(text)
-        guard !guess.isUndetermined else { throw TranslationError.unableToIdentifyLanguage }
-        return guess.tag
+        guard let tag = context.recognizer.recognize(text).reliableTag else { throw TranslationError.unableToIdentifyLanguage }
+        return tag
     }
 }

@@ -20,15 +20,17 @@ import Synchronization
 /// - Setting an equal configuration does nothing; nil cancels the run and starts none.
 /// - A host that goes away cancels its run, as a view that disappears does.
 ///
-/// The session is made off the main actor (making one reads the pack store from disk), and a
-/// nonisolated action runs there too, so a host driven by a main-actor UI never waits for them;
-/// an action marked `@MainActor` may touch UI state directly. Await the translations inside the
-/// action, rather than starting a `Task` there, so that cancelling
-/// and `waitUntilIdle()` reach them.
+/// The action runs on the main actor, as SwiftUI runs `.translationTask`'s closure: it may
+/// assign the state of a `@MainActor` class it belongs to (Apple's view bodies and the
+/// tutorial's `lazy var host = TranslationTaskHost { [weak self] session in ... }` compile as
+/// written), and its translations still run off it, since the session is an actor. Only the
+/// session is made off the main actor (making one reads the pack store from disk). Await the
+/// translations inside the action, rather than starting a `Task` there, so that cancelling and
+/// `waitUntilIdle()` reach them.
 @MainActor
 public final class TranslationTaskHost {
     /// What a run does with its session.
-    typealias Action = @Sendable (TranslationSession) async -> Void
+    typealias Action = @MainActor (TranslationSession) async -> Void
     /// How a run's session is made from the configuration.
     public typealias SessionFactory = @Sendable (TranslationSession.Configuration) -> TranslationSession
 
@@ -53,19 +55,19 @@ public final class TranslationTaskHost {
     private var nextRun = 0
 
     /// A host that runs `action` whenever its configuration is set to a new non-nil value.
-    public convenience init(action: @escaping @Sendable (TranslationSession) async -> Void) {
+    public convenience init(action: @escaping @MainActor (TranslationSession) async -> Void) {
         self.init(makeSession: { TranslationSession(configuration: $0) }, action: action)
     }
 
     /// A host whose sessions are made in `engine` (`TranslationSession(configuration:in:)`).
-    public convenience init(in engine: Engine, action: @escaping @Sendable (TranslationSession) async -> Void) {
+    public convenience init(in engine: Engine, action: @escaping @MainActor (TranslationSession) async -> Void) {
         self.init(makeSession: { TranslationSession(configuration: $0, in: engine) }, action: action)
     }
 
     /// A host whose sessions come from `makeSession`: a host with its own consent handler, pack
     /// manager or memory for its sessions, or tests' sessions over their own pairs and pool.
     public init(makeSession: @escaping @Sendable (TranslationSession.Configuration) -> TranslationSession,
-                action: @escaping @Sendable (TranslationSession) async -> Void) {
+                action: @escaping @MainActor (TranslationSession) async -> Void) {
         self.makeSession = makeSession
         self.action = action
     }
@@ -97,7 +99,8 @@ public final class TranslationTaskHost {
         return number
     }
 
-    /// The part of a run that happens off the main actor: make the session, run the action.
+    /// The part of a run that happens off the main actor: make the session, then run the action
+    /// (on the main actor, as its type says).
     @concurrent
     private nonisolated static func perform(_ configuration: TranslationSession.Configuration, slot: SessionSlot,
                                             makeSession: SessionFactory, action: Action) async {

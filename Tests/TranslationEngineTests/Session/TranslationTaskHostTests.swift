@@ -103,7 +103,7 @@ extension TranslationTaskHostTests {
 
     @Test func settingAnEqualConfigurationRunsNothing() async {
         let log = RunLog()
-        let host = Self.host { session in _ = await log.begin(session) }
+        let host = Self.host { session in _ = log.begin(session) }
         host.configuration = Self.spanishToEnglish
         await host.waitUntilIdle()
         host.configuration = TranslationSession.Configuration(sourceTag: "es", targetTag: "en")
@@ -115,7 +115,7 @@ extension TranslationTaskHostTests {
 
     @Test func invalidateAndOtherLanguagesRunAgainWithANewSession() async {
         let log = RunLog()
-        let host = Self.host { session in _ = await log.begin(session) }
+        let host = Self.host { session in _ = log.begin(session) }
         host.configuration = Self.spanishToEnglish
         await host.waitUntilIdle()
         // Mutating through the optional property is a set: the run starts again.
@@ -130,11 +130,11 @@ extension TranslationTaskHostTests {
     @Test func aChangeWhileRunningCancelsTheOldRunsTaskAndSession() async {
         let log = RunLog()
         let host = Self.host { session in
-            let run = await log.begin(session)
+            let run = log.begin(session)
             guard run == 0 else { return }
             let cancelled = await Self.sleepUntilCancelled()
-            await log.append("0 task cancelled: \(cancelled)")
-            await log.append("0 session: \(await Self.failure(of: session))")
+            log.append("0 task cancelled: \(cancelled)")
+            log.append("0 session: \(await Self.failure(of: session))")
         }
         host.configuration = Self.spanishToEnglish
         await log.waitFor("0 start es>en")
@@ -146,10 +146,10 @@ extension TranslationTaskHostTests {
     @Test func nilCancelsTheRunAndStartsNone() async {
         let log = RunLog()
         let host = Self.host { session in
-            _ = await log.begin(session)
+            _ = log.begin(session)
             let cancelled = await Self.sleepUntilCancelled()
-            await log.append("task cancelled: \(cancelled)")
-            await log.append("session: \(await Self.failure(of: session))")
+            log.append("task cancelled: \(cancelled)")
+            log.append("session: \(await Self.failure(of: session))")
         }
         host.configuration = Self.spanishToEnglish
         await log.waitFor("0 start es>en")
@@ -164,7 +164,7 @@ extension TranslationTaskHostTests {
 
     @Test func waitUntilIdleReturnsAtOnceWhenNothingRuns() async {
         let log = RunLog()
-        let host = Self.host { session in _ = await log.begin(session) }
+        let host = Self.host { session in _ = log.begin(session) }
         await host.waitUntilIdle()
         host.configuration = nil
         await host.waitUntilIdle()
@@ -175,9 +175,9 @@ extension TranslationTaskHostTests {
         let log = RunLog()
         let gate = Gate()
         let host = Self.host { session in
-            _ = await log.begin(session)
+            _ = log.begin(session)
             await gate.wait()
-            await log.append("ended")
+            log.append("ended")
         }
         host.configuration = Self.spanishToEnglish
         await log.waitFor("0 start es>en")
@@ -199,9 +199,9 @@ extension TranslationTaskHostTests {
         let log = RunLog()
         let gates = [Gate(), Gate()]
         let host = Self.host { session in
-            let run = await log.begin(session)
+            let run = log.begin(session)
             await gates[run].wait()
-            await log.append("\(run) ended")
+            log.append("\(run) ended")
         }
         host.configuration = Self.spanishToEnglish
         await log.waitFor("0 start es>en")
@@ -226,11 +226,11 @@ extension TranslationTaskHostTests {
     @Test func aHostThatGoesAwayCancelsItsRun() async {
         let log = RunLog()
         var host: TranslationTaskHost? = Self.host { session in
-            _ = await log.begin(session)
+            _ = log.begin(session)
             let cancelled = await Self.sleepUntilCancelled()
-            await log.append("task cancelled: \(cancelled)")
-            await log.append("session: \(await Self.failure(of: session))")
-            await log.append("ended")
+            log.append("task cancelled: \(cancelled)")
+            log.append("session: \(await Self.failure(of: session))")
+            log.append("ended")
         }
         host?.configuration = Self.spanishToEnglish
         await log.waitFor("0 start es>en")
