@@ -74,7 +74,9 @@ extension DocumentedErrorsTests {
             let translated = await Self.thrown { _ = try await session.translate(text) }
             return prepared == translated ? prepared : "prepare: \(prepared), translate: \(translated)"
         }
-        // Apple, unsupportedTargetLanguage: "The framework doesn't support the specified target language."
+        // Apple lists unsupportedTargetLanguage among TranslationError's codes; its own page was not
+        // found to quote. By unsupportedSourceLanguage's ("The framework doesn’t support the specified
+        // or detected source language."), it is the target side of the same refusal.
         #expect(await attempt(spanish, klingon) == "unsupportedTargetLanguage")
         // Apple, unsupportedSourceLanguage: "The framework doesn't support the specified or detected source language."
         #expect(await attempt(klingon, Self.english) == "unsupportedSourceLanguage")
