@@ -29,11 +29,33 @@ public actor BatchTranslator {
         public var id: String?
         /// The text's language when the caller knows it (BCP 47); nil: the translator's, else detected.
         public var source: String?
+        /// The text as segments with kept spans, when it has some (`text` is its `string`).
+        public var spannedText: SpannedText?
+        /// How `text` is written: `.html` is one document, its markup kept.
+        public var format: TextFormat
 
-        public init(_ text: String, id: String? = nil, source: String? = nil) {
+        public init(_ text: String, id: String? = nil, source: String? = nil, format: TextFormat = .text) {
             self.text = text
             self.id = id
             self.source = source.map(LanguageTag.canonical)
+            self.format = format
+        }
+
+        /// A text with kept spans: each comes back byte for byte in the response's `spannedTargetText`.
+        public init(spannedText: SpannedText, id: String? = nil, source: String? = nil) {
+            self.init(spannedText.string, id: id, source: source)
+            self.spannedText = spannedText
+        }
+
+        /// The session's request for this text.
+        var request: TranslationSession.Request {
+            if let spannedText { return TranslationSession.Request(spannedText: spannedText) }
+            return TranslationSession.Request(sourceText: text, format: format)
+        }
+
+        /// What language detection reads: the translatable text, spans aside.
+        var detectable: String {
+            spannedText?.translatableText ?? text
         }
     }
 
@@ -70,10 +92,12 @@ public actor BatchTranslator {
     /// A translator into `target` (nil: the engine's preferred language) from `source` (nil:
     /// detect), on `engine`, asking `consent` (nil: missing packs fail as `notInstalled`),
     /// installing through `manager` (nil: the engine's) and remembering in `memory` (nil: none).
+    /// `glossary` (nil: the engine's environment's) marks the terms every text keeps.
     public init(to target: String?, from source: String? = nil, in engine: Engine, preference: EnginePreference = .auto,
-                consent: (any ConsentHandler)?, manager: PackManager? = nil, memory: TranslationMemory?) {
-        let context = TranslationSession.Context(catalog: nil, consent: consent, manager: manager ?? engine.packs, engine: preference,
+                consent: (any ConsentHandler)?, manager: PackManager? = nil, memory: TranslationMemory?, glossary: Glossary? = nil) {
+        var context = TranslationSession.Context(catalog: nil, consent: consent, manager: manager ?? engine.packs, engine: preference,
                                                  memory: memory, in: engine)
+        if let glossary { context.glossary = glossary.isEmpty ? nil : glossary }
         self.init(to: target, from: source, context: context)
     }
 
@@ -137,7 +161,7 @@ public actor BatchTranslator {
         var found: [Result] = []
         for (language, members) in groups(of: texts).translate {
             if Task.isCancelled { break }
-            let answers = await session(for: language).rememberedTranslations(for: members.map { .init(sourceText: $0.text.text) })
+            let answers = await session(for: language).rememberedTranslations(for: members.map(\.text.request))
             for (member, answer) in zip(members, answers) {
                 if let answer { found.append(Result(index: member.index, text: member.text, outcome: .translated(answer))) }
             }
@@ -173,7 +197,7 @@ public actor BatchTranslator {
             if let known = text.source ?? sourceTag {
                 language = known
             } else {
-                let guess = context.recognizer.recognize(text.text)
+                let guess = context.recognizer.recognize(text.detectable)
                 guard !guess.isUndetermined else {
                     settled.append(Result(index: index, text: text, outcome: .failed(.unableToIdentifyLanguage)))
                     continue
@@ -199,7 +223,7 @@ public actor BatchTranslator {
             let session = session(for: language)
             var left = members
             if context.memory != nil {
-                let answers = await session.rememberedTranslations(for: members.map { .init(sourceText: $0.text.text) })
+                let answers = await session.rememberedTranslations(for: members.map(\.text.request))
                 left = []
                 for (member, answer) in zip(members, answers) {
                     if let answer { yield(Result(index: member.index, text: member.text, outcome: .translated(answer))) } else { left.append(member) }
@@ -240,7 +264,7 @@ public actor BatchTranslator {
                                   yield: @escaping @Sendable (Result) -> Void) async {
         await BoundedConcurrency.forEach(members, width: requestsInFlight) { member in
             do {
-                let response = try await session.translate(TranslationSession.Request(sourceText: member.text.text), lookUp: !lookedUp)
+                let response = try await session.translate(member.text.request, lookUp: !lookedUp)
                 return Result(index: member.index, text: member.text, outcome: .translated(response))
             } catch {
                 return Result(index: member.index, text: member.text, outcome: .failed(TranslationError(error)))

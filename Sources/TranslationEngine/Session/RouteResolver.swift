@@ -198,13 +198,14 @@ actor RouteResolver {
 
     /// The memory's key for `text` on `route`, or nil without a memory. The first key of a
     /// catalog also has the memory drop entries of packs no longer installed (in the background).
-    func memoryKey(of text: String, from source: String, along route: [Direction]) -> MemoryKey? {
+    func memoryKey(of text: String, from source: String, along route: [Direction], spanned: Bool = false) -> MemoryKey? {
         guard let memory else { return nil }
         if !memoryCleaned {
             memoryCleaned = true
             let installed = pairs.packVersions.union(remoteVersions.map { "\($0.key)@\($0.value)" })
             Task.detached(priority: .background) { await memory.removeEntries(notIn: installed) }
         }
-        return MemoryKey(text: text, source: source, route: route, versions: pairs.versions.merging(remoteVersions) { local, _ in local })
+        return MemoryKey(text: text, source: source, route: route, versions: pairs.versions.merging(remoteVersions) { local, _ in local },
+                         spanned: spanned)
     }
 }

@@ -23,10 +23,21 @@ extension TranslationSession {
 
     private func rememberedTranslation(of request: Request, in memory: TranslationMemory) async -> Response? {
         let text = request.sourceText
+        // Documents are never remembered.
+        guard request.format == .text else { return nil }
         // The planner's answer over the catalog as read: no index fetch, no install.
-        guard !text.allSatisfy(\.isWhitespace), let source = sourceTag ?? (try? detectedTag(of: text)),
-              let route = await resolver.installedPlan(from: source, to: targetTag),
-              let key = await resolver.memoryKey(of: text, from: source, along: route),
+        guard !text.allSatisfy(\.isWhitespace), let source = sourceTag ?? (try? detectedTag(of: request.spannedText?.translatableText ?? text)),
+              let route = await resolver.installedPlan(from: source, to: targetTag) else { return nil }
+        // The key `translate` would use: spans (the request's, the glossary's) key apart.
+        var spanned = request.spannedText
+        if let glossary = context.glossary { spanned = glossary.marking(spanned ?? SpannedText(text: text), into: targetTag) }
+        if let spanned, spanned.hasKeptSpans {
+            guard let key = await resolver.memoryKey(of: spanned.memoryMaterial, from: source, along: route, spanned: true),
+                  let entry = await memory.entry(for: key), let remembered = SpannedText(memoryMaterial: entry.targetText) else { return nil }
+            let shown = TranslationMemory.Entry(targetText: remembered.string, unknownWords: entry.unknownWords, marks: entry.marks)
+            return response(to: request, from: source, along: route, entry: shown, remembered: true, spanned: remembered)
+        }
+        guard let key = await resolver.memoryKey(of: text, from: source, along: route),
               let entry = await memory.entry(for: key) else { return nil }
         return response(to: request, from: source, along: route, entry: entry, remembered: true)
     }

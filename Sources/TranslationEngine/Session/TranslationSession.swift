@@ -140,8 +140,14 @@ public actor TranslationSession {
         guard !isCancelled else { throw TranslationError.alreadyCancelled }
         let text = request.sourceText
         guard !text.allSatisfy(\.isWhitespace) else { throw TranslationError.nothingToTranslate }
-        let source = try sourceTag ?? detectedTag(of: text)
+        let source = try sourceTag ?? detectedTag(of: request.spannedText?.translatableText ?? text)
         let route = try await resolver.route(from: source, to: targetTag)
+        if request.format == .html { return try await translateHTML(request, from: source, along: route) }
+        var spanned = request.spannedText
+        if let glossary = context.glossary { spanned = glossary.marking(spanned ?? SpannedText(text: text), into: targetTag) }
+        if let spanned, spanned.hasKeptSpans {
+            return try await translate(request, spanned: spanned, from: source, along: route, lookUp: lookUp)
+        }
         let key = await resolver.memoryKey(of: text, from: source, along: route)
         if lookUp, let memory, let key, let entry = await memory.entry(for: key) {
             return response(to: request, from: source, along: route, entry: entry, remembered: true)
@@ -152,7 +158,7 @@ public actor TranslationSession {
     }
 
     func response(to request: Request, from source: String, along route: [Direction], entry: TranslationMemory.Entry,
-                  remembered: Bool) -> Response {
+                  remembered: Bool, spanned: SpannedText? = nil) -> Response {
         Response(
             sourceLanguage: Locale.Language(identifier: source),
             targetLanguage: Locale.Language(identifier: targetTag),
@@ -163,7 +169,8 @@ public actor TranslationSession {
             unknownWords: entry.unknownWords,
             unknownWordMarks: entry.marks,
             legs: zip([source] + route.map(\.target), route).map { Leg(source: $0, target: $1.target, engine: $1.engine, pack: $1.pack) },
-            isRemembered: remembered
+            isRemembered: remembered,
+            spannedTargetText: spanned
         )
     }
 
