@@ -2,7 +2,8 @@ extension CommandLineOptions {
     static let usage = """
         usage: hike-reviews [--data PATH] [--target LANG]
                hike-reviews detect [--json] [--threads N] [FILE...]
-               hike-reviews translate --to LANG [--from LANG] [--engine E] [--json] [--yes] [--no-cache] [FILE...]
+               hike-reviews translate --to LANG [--from LANG] [--engine E] [--format text|html] [--glossary FILE]
+                                      [--json] [--yes] [--no-cache] [FILE...]
                hike-reviews availability FROM TO [--engine E]
                hike-reviews packs list [--json]
                hike-reviews packs install ID... [--yes]
@@ -43,6 +44,13 @@ extension CommandLineOptions {
           as it is ready. Without --from the language of each line is detected. --json prints one
           JSON object per line. --yes downloads the packs a translation needs; without it such
           lines fail and the exit status is 3.
+          --format html: each input (a file, or standard input) is one HTML document: markup,
+          scripts and comments kept, text translated; on an Apertium route the output is what
+          `apertium -f html` prints. text (the default): a text per line.
+          --glossary FILE (else $HIKE_REVIEWS_GLOSSARY): terms kept as written, one per line;
+          term<TAB>lang<TAB>translation translates a term one fixed way into lang. Matched as whole
+          words, case-sensitively, longest first; empty lines and lines starting with # are
+          skipped; a bad line is an error naming the file and line (exit status 2).
           --engine auto|neural|apertium|remote: the engines a route may use. auto (the default)
           takes installed packs, then remote servers, before downloads; then a direct neural model,
           a direct Apertium pair, then the fewest legs, neural ones preferred.

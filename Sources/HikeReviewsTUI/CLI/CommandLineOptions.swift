@@ -8,7 +8,8 @@ enum Invocation: Equatable {
     case browse(data: String?, target: String?)
     /// `threads` nil: `DetectCommand.defaultThreads`.
     case detect(json: Bool, threads: Int?, files: [String])
-    case translate(from: String?, to: String, json: Bool, yes: Bool, engine: EnginePreference, files: [String])
+    case translate(from: String?, to: String, json: Bool, yes: Bool, engine: EnginePreference, files: [String], format: TextFormat = .text,
+                   glossary: String? = nil)
     case availability(from: String, to: String, engine: EnginePreference)
     case packsList(json: Bool)
     case packsInstall(ids: [String], yes: Bool)
