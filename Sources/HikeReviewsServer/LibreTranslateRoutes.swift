@@ -87,8 +87,9 @@ struct LibreTranslateRoutes {
         case .failure(let refusal): return refusal.response
         case .success(let count): alternatives = count
         }
-        if let format, format != "text" {
-            return .error(400, "Invalid request: format '\(MicroHTTPServer.printable(format))' is not supported; this server translates plain text (format=text)")
+        // LibreTranslate's two formats: an html text is one document, its markup kept.
+        guard let textFormat = TextFormat(rawValue: format ?? "text") else {
+            return .error(400, "Invalid request: format '\(MicroHTTPServer.printable(format ?? ""))' is not supported; this server translates format=text or format=html")
         }
         if let refusal = call.admit(texts) { return refusal }
         let targetTag = LanguageTag.canonical(target)
@@ -112,7 +113,7 @@ struct LibreTranslateRoutes {
         }
         // Undetermined (and, in a batch, unrouted) texts are answered as they are.
         let work = zip(texts, sources).enumerated().compactMap { index, pair in
-            pair.1.map { (index, BatchTranslator.Text(pair.0, source: $0)) }
+            pair.1.map { (index, BatchTranslator.Text(pair.0, source: $0, format: textFormat)) }
         }
         guard let outcomes = await router.translate(work.map(\.1), to: targetTag) else {
             return .error(503, Router.busyReason, headers: Router.retryAfter)

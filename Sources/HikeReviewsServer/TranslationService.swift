@@ -25,9 +25,12 @@ public final class TranslationService: Sendable {
     /// reads the catalog when it is made, which an array of texts should not pay for each time.
     private let nBestSessions = Mutex<[TranslationSession.Leg: TranslationSession]>([:])
     private let queued = Mutex(0)
+    /// Terms every translation keeps; nil: the engine environment's.
+    let glossary: Glossary?
 
-    public init(engine: Engine, queueLimit: Int = 4096, apyListsPivots: Bool = false) {
+    public init(engine: Engine, queueLimit: Int = 4096, apyListsPivots: Bool = false, glossary: Glossary? = nil) {
         self.engine = engine
+        self.glossary = glossary
         self.queueLimit = queueLimit
         self.apyListsPivots = apyListsPivots
         recognizer = engine.recognizer
@@ -94,7 +97,7 @@ public final class TranslationService: Sendable {
         translators.withLock { translators in
             if let made = translators[target] { return made }
             // No consent handler: a pack that is not installed fails as notInstalled.
-            let made = BatchTranslator(to: target, in: engine, consent: nil, memory: engine.memory)
+            let made = BatchTranslator(to: target, in: engine, consent: nil, memory: engine.memory, glossary: glossary)
             translators[target] = made
             return made
         }

@@ -13,7 +13,7 @@ extension CommandLineOptions {
                hike-reviews serve [--listen ADDR:PORT] [--api-keys FILE] [--char-limit N]
                                   [--connections-per-address N] [--request-deadline SECONDS] [--apy-pivots]
                                   [--req-limit N] [--daily-req-limit N] [--trust-forwarded-for]
-                                  [--metrics] [--metrics-auth-token TOKEN]
+                                  [--metrics] [--metrics-auth-token TOKEN] [--glossary FILE]
                hike-reviews --help | --version
         Anywhere: --packs-url URL (a pack repository's index.json; again for more), --store DIR (the pack store),
                   --no-cache (translate without the translation memory),
@@ -122,6 +122,9 @@ extension CommandLineOptions {
                                status, latency, queue, texts by engine, memory hits (default: off)
           --metrics-auth-token TOKEN
                                /metrics needs "Authorization: Bearer TOKEN" (else 401)
+          --glossary FILE      terms every translation keeps (as translate --glossary; else
+                               $HIKE_REVIEWS_GLOSSARY), read again on SIGHUP with the packs.
+                               LibreTranslate's format=html and APy's format=html translate a document
           Heads: a request target of 16 KiB, 100 query parameters, 100 header fields and 16 KiB of
           them at most (414, 400, 431); ambiguous framing (two Content-Lengths, Content-Length with
           Transfer-Encoding, whitespace before a colon) gets 400 and the connection closed.

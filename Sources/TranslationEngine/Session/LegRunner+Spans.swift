@@ -37,32 +37,41 @@ extension LegRunner {
     /// does: the deformatter's stream through each leg's warm pipeline, then the reformatter,
     /// so its output is the command's. Any other route takes the document as a spanned text
     /// (`HTMLFormat.spannedText(of:)`: `alt` values translated too) through `run(_:along:pairs:)`.
-    /// `glossary` (already for the target) marks its terms in the text; then every route
-    /// takes the spanned way, since the terms must stay whole.
+    /// `glossary` marks its terms in the document's text; a document where it finds one takes
+    /// the spanned way on any route, since the terms must stay whole.
     func runHTML(_ html: String, along route: [Direction], pairs: InstalledPairs, format: HTMLFormat,
                  glossary: Glossary?, target: String) async throws -> SpannedTranslation {
-        let allApertium = route.allSatisfy { $0.engine == .apertium }
-        if allApertium && glossary == nil {
-            var stream = try await mapErrors(of: route[0]) { try await format.stream(of: html) }
-            var unknown = UnknownWords.Collector()
-            for leg in route {
-                guard let location = pairs.location(of: leg) else {
-                    throw TranslationError.internalError("no mode file for \(leg.mode)")
-                }
-                let output = try await mapErrors(of: leg) {
-                    try await pool.pipeline(for: location).translation(ofStream: stream, timeout: documentTimeout(stream.count))
-                }
-                stream = output.bytes
-                unknown.add(output.unknownWords, marks: output.marks)
+        if route.allSatisfy({ $0.engine == .apertium }) {
+            let stream = try await mapErrors(of: route[0]) { try await format.stream(of: html) }
+            if let glossary {
+                let document = HTMLFormat.spannedText(ofStream: stream)
+                let marked = glossary.marking(document, into: target)
+                if marked.keptSpans.count != document.keptSpans.count { return try await run(marked, along: route, pairs: pairs) }
             }
-            let translated = try await mapErrors(of: route[route.count - 1]) { try await format.html(of: stream) }
-            return SpannedTranslation(text: SpannedText(text: translated), unknownWords: unknown.words, marks: unknown.marks)
+            return try await runStream(stream, along: route, pairs: pairs, format: format)
         }
-        var document = try await mapErrors(of: route[0]) {
-            try await format.spannedText(of: html)
-        }
+        var document = try await mapErrors(of: route[0]) { try await format.spannedText(of: html) }
         if let glossary { document = glossary.marking(document, into: target) }
         return try await run(document, along: route, pairs: pairs)
+    }
+
+    /// A deformatter's stream through each Apertium leg's warm pipeline, then the reformatter.
+    private func runStream(_ stream: [UInt8], along route: [Direction], pairs: InstalledPairs,
+                           format: HTMLFormat) async throws -> SpannedTranslation {
+        var stream = stream
+        var unknown = UnknownWords.Collector()
+        for leg in route {
+            guard let location = pairs.location(of: leg) else {
+                throw TranslationError.internalError("no mode file for \(leg.mode)")
+            }
+            let output = try await mapErrors(of: leg) {
+                try await pool.pipeline(for: location).translation(ofStream: stream, timeout: documentTimeout(stream.count))
+            }
+            stream = output.bytes
+            unknown.add(output.unknownWords, marks: output.marks)
+        }
+        let translated = try await mapErrors(of: route[route.count - 1]) { try await format.html(of: stream) }
+        return SpannedTranslation(text: SpannedText(text: translated), unknownWords: unknown.words, marks: unknown.marks)
     }
 
     /// A document's time at the head of a pipeline's line: the leg's, and a second more for

@@ -28,14 +28,7 @@ struct HTMLTranslationTests {
 
     /// What `apertium -f html -u` prints for `html` through `modes`, in a chain.
     static func reference(_ html: String, modes: [String]) async throws -> String {
-        let directory = try PipelineFixtures.wrapperDataDir()
-        var output = html
-        for mode in modes {
-            let run = try await Subprocess.measuredOffPool(["/usr/bin/apertium", "-d", directory, "-f", "html", "-u", mode], input: output)
-            guard run.status == 0 else { throw Subprocess.Failure(description: "apertium -f html \(mode): \(run.error)") }
-            output = run.output
-        }
-        return output
+        try await ApertiumCommand.run(html, format: "html", modes: modes, pairsRoot: PipelineFixtures.pairsRoot)
     }
 
     /// Blanks aside: runs of whitespace made one space, ends trimmed.
