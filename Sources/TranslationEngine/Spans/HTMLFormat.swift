@@ -48,8 +48,36 @@ public struct HTMLFormat: Sendable {
     /// deformatter's blanks, whitespace included), `alt` values as text. What a route with a
     /// neural or remote leg translates; the segments joined again are `html` itself.
     public func spannedText(of html: String) async throws -> SpannedText {
-        Self.spannedText(ofStream: try await stream(of: html, readableAttributes: true))
+        Self.withReadableTitles(Self.spannedText(ofStream: try await stream(of: html, readableAttributes: true)))
     }
+
+    /// `text` with the values of `title` attributes in its markup made text (the deformatter
+    /// makes `alt` values text, and keeps `title`, which people read as a tooltip). Only spans
+    /// that are tags are looked into, never a comment, script or style; a value holding `<`,
+    /// `>` or `&` is left kept, since its text is not plain.
+    static func withReadableTitles(_ text: SpannedText) -> SpannedText {
+        var segments: [SpannedText.Segment] = []
+        for segment in text.segments {
+            guard case .kept(let span) = segment, span.contains("title"), !span.contains("<!--"),
+                  !span.lowercased().contains("<script"), !span.lowercased().contains("<style") else {
+                segments.append(segment)
+                continue
+            }
+            var rest = span[...]
+            while let match = rest.firstMatch(of: titleValue) {
+                let value = match.output.value
+                segments.append(.kept(String(rest[..<value.startIndex])))
+                segments.append(value.contains(where: { "<>&".contains($0) }) ? .kept(String(value)) : .text(String(value)))
+                rest = rest[value.endIndex...]
+            }
+            segments.append(.kept(String(rest)))
+        }
+        return SpannedText(segments)
+    }
+
+    /// A `title` attribute inside a tag, its value quoted: the value is what is read. (Made
+    /// on each use: a `Regex` is not `Sendable`, and a static one would need an unchecked escape.)
+    private static var titleValue: Regex<(Substring, quote: Substring, value: Substring)> { #/<[A-Za-z][^<>]*?\stitle\s*=\s*(?<quote>["'])(?<value>[^"'<>]*)\k<quote>/# }
 
     /// A deformatter's stream as a spanned text: text runs to translate, blanks kept. The "."
     /// and empty blank the deformatter adds at a sentence end it made up are dropped, as its

@@ -116,9 +116,14 @@ extension HTMLTranslationTests {
             #expect(spanned.string == document, "\(spanned.segments)")
             #expect(spanned.hasKeptSpans)
         }
-        // `alt` values are text to translate; `href` and the tags are kept.
+        // `alt` and `title` values are text to translate; `href`, the tags, scripts and comments are kept.
         let spanned = try await format.spannedText(of: Self.documents[0])
-        #expect(spanned.segments.contains(.text("Una montaña")))
+        #expect(spanned.segments.contains(.text("Una montaña")) && spanned.segments.contains(.text("Mi casa")))
         #expect(spanned.keptSpans.contains { $0.contains("href=\"#arriba\"") })
+        let tricky = "<!-- <a title=\"no\"> --><script>t = '<b title=\"no\">';</script><b title=\"a &amp; b\">x</b><i title='sí'>y</i>"
+        let kept = try await format.spannedText(of: tricky)
+        #expect(kept.string == tricky)
+        #expect(!kept.segments.contains(.text("no")) && !kept.segments.contains(.text("a &amp; b")) && kept.segments.contains(.text("sí")),
+                "\(kept.segments)")
     }
 }
