@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 @testable import HikeReviewsServer
 @testable import HikeReviewsTUI
 import Testing
@@ -78,6 +81,42 @@ extension StructuredTextCommandTests {
         #expect(variable.status == 2 && variable.error.contains("HIKE_REVIEWS_GLOSSARY") && variable.error.contains("\(bad):3:"), "\(variable.error)")
         let serve = try await Self.run(["serve", "--listen", "127.0.0.1:0", "--glossary", bad], input: "")
         #expect(serve.status == 2 && serve.error.contains("serve: --glossary: \(bad):3:"), "\(serve.error)")
+    }
+
+    @Test func serveReadsItsGlossaryAgainOnSighup() async throws {
+        let path = try Self.file("Monte Perdido\n")
+        let server = try await ServeProcess.start(["--glossary", path])
+        func translated() async throws -> String {
+            var request = URLRequest(url: URL(string: server.url + "translate")!)
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try JSONSerialization.data(withJSONObject: ["q": Self.review, "source": "es", "target": "en"])
+            // A safety net, not a measure.
+            request.timeoutInterval = 240
+            let (data, _) = try await URLSession.shared.data(for: request)
+            return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["translatedText"] as? String ?? ""
+        }
+        let before = try await translated()
+        #expect(before.contains("Monte Perdido") && !before.contains("Refugio de Góriz"), "\(before)")
+        try Self.glossary.write(toFile: path, atomically: true, encoding: .utf8)
+        kill(server.pid, SIGHUP)
+        for _ in 0..<2400 where !server.log.contains("reloaded the installed packs and the glossary") {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let after = try await translated()
+        // A file turned bad on a later SIGHUP keeps the glossary in use.
+        try "Monte Perdido\tbad\n".write(toFile: path, atomically: true, encoding: .utf8)
+        kill(server.pid, SIGHUP)
+        for _ in 0..<2400 where !server.log.contains("keeping the keys and packs in use") {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let kept = try await translated()
+        let log = server.log
+        let status = try await server.stop()
+        #expect(after == "We go up to the Refugio de Góriz and afterwards to the Monte Perdido by the Ronda Path.", "\(after)")
+        #expect(kept == after, "\(kept)")
+        #expect(log.contains("SIGHUP: --glossary: \(path):1:"), "\(log)")
+        #expect(status == 0)
     }
 
     @Test func bothAPIsTranslateHTMLAsApertiumsHTMLFormatAndKeepTheGlossary() async throws {

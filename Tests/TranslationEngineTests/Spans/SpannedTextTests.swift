@@ -70,6 +70,20 @@ extension SpannedTextTests {
         #expect(output.text.keptSpans == ["<b>", "</b>", "<i>", "</i>"])
     }
 
+    @Test func aPivotRouteKeepsTheSpansAcrossItsLegs() async throws {
+        let engine = try HTMLTranslationTests.engine()
+        let translator = BatchTranslator(to: "pt", from: "fr", in: engine, consent: nil, memory: nil)
+        let source = SpannedText([.text("Le sentier vers le "), .kept("Pic du Midi d'Ossau"), .text(" était très bien balisé et l'eau de la "),
+                                  .kept("[source]"), .text(" était fraîche.")])
+        let results = await translator.translations(of: [BatchTranslator.Text(spannedText: source)])
+        guard case .translated(let response)? = results.first?.outcome else { Issue.record("\(results)"); return }
+        #expect(response.route == ["fr", "es", "pt"])
+        #expect(response.spannedTargetText?.keptSpans == ["Pic du Midi d'Ossau", "[source]"], "\(response.targetText)")
+        #expect(response.targetText == response.spannedTargetText?.string)
+        #expect(response.targetText.contains("água"), "\(response.targetText)")
+        await engine.shutdown()
+    }
+
     @Test func aSpannedTextOverTheRequestLimitsIsTranslatedSegmentBySegment() async throws {
         let pipeline = try ApertiumPipeline(modeFile: PipelineFixtures.spaEngMode, dataRoot: PipelineFixtures.pairsRoot,
                                             limits: TextLimits(maxPieceBytes: 64, maxTokenCharacters: 1_000, piecesInFlight: 2))
