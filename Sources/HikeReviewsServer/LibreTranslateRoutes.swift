@@ -99,7 +99,7 @@ struct LibreTranslateRoutes {
         var detected: [Detection] = []
         if source == "auto" {
             for text in texts {
-                let guess = service.detect(text)
+                let guess = textFormat == .html ? await service.detect(document: text) : service.detect(text)
                 // In a batch, a text in a language with no route to the target comes back as
                 // it is, so one text cannot fail the others; one text alone is refused.
                 let routed = !isArray || guess.tag == targetTag || service.serves(from: guess.tag, to: targetTag)

@@ -55,6 +55,15 @@ public final class TranslationService: Sendable {
         recognizer.recognize(text)
     }
 
+    /// The language of an HTML document: of the text its deformatter leaves, markup aside (the
+    /// document as it is when it cannot be read).
+    public func detect(document html: String) async -> LanguageGuess {
+        let path = engine.environment.childEnvironment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? EngineEnvironment.systemPath
+        guard let format = try? HTMLFormat(searchPath: path, environment: engine.environment.childEnvironment),
+              let document = try? await format.spannedText(of: html) else { return recognizer.recognize(html) }
+        return recognizer.recognize(document.translatableText)
+    }
+
     /// Takes `count` texts into the queue; false (nothing taken) when they do not fit.
     public func admit(_ count: Int) -> Bool {
         queued.withLock { queued in

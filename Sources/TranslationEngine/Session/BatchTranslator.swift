@@ -159,7 +159,7 @@ public actor BatchTranslator {
     public func remembered(_ texts: [Text]) async -> [Result] {
         guard context.memory != nil else { return [] }
         var found: [Result] = []
-        for (language, members) in groups(of: texts).translate {
+        for (language, members) in groups(of: texts, detectable: await documentTexts(of: texts)).translate {
             if Task.isCancelled { break }
             let answers = await session(for: language).rememberedTranslations(for: members.map(\.text.request))
             for (member, answer) in zip(members, answers) {
@@ -184,7 +184,21 @@ public actor BatchTranslator {
     }
 
     /// The batch sorted out: results known at once, and the texts to translate by language.
-    private func groups(of texts: [Text]) -> (settled: [Result], translate: [(String, [Member])]) {
+    /// The text of each HTML document whose language is to be detected, by index: what its
+    /// deformatter leaves to translate, so markup is not read as words (a document that cannot
+    /// be read is detected as it is, and fails later with the reason).
+    private func documentTexts(of texts: [Text]) async -> [Int: String] {
+        guard sourceTag == nil, texts.contains(where: { $0.format == .html && $0.source == nil }),
+              let format = try? context.htmlFormat() else { return [:] }
+        var found: [Int: String] = [:]
+        for (index, text) in texts.enumerated() where text.format == .html && text.source == nil {
+            if let document = try? await format.spannedText(of: text.text) { found[index] = document.translatableText }
+        }
+        return found
+    }
+
+    /// `detectable`: the text language detection reads for a text, by index, when not its own.
+    private func groups(of texts: [Text], detectable: [Int: String] = [:]) -> (settled: [Result], translate: [(String, [Member])]) {
         var settled: [Result] = []
         var byLanguage: [String: [Member]] = [:]
         var order: [String] = []
@@ -197,7 +211,7 @@ public actor BatchTranslator {
             if let known = text.source ?? sourceTag {
                 language = known
             } else {
-                let guess = context.recognizer.recognize(text.detectable)
+                let guess = context.recognizer.recognize(detectable[index] ?? text.detectable)
                 guard !guess.isUndetermined else {
                     settled.append(Result(index: index, text: text, outcome: .failed(.unableToIdentifyLanguage)))
                     continue
@@ -215,7 +229,7 @@ public actor BatchTranslator {
     }
 
     private func run(_ texts: [Text], yield: @escaping @Sendable (Result) -> Void) async {
-        let (settled, groups) = groups(of: texts)
+        let (settled, groups) = groups(of: texts, detectable: await documentTexts(of: texts))
         settled.forEach(yield)
         // Memory first: what it holds is shown before anything waits on a pipeline or a dialog.
         var pending: [(TranslationSession, String, [Member])] = []

@@ -41,9 +41,15 @@ extension TranslationSession {
         return response(to: request, from: source, along: route, entry: entry, remembered: false)
     }
 
-    /// Apertium's HTML programs on the engine's PATH (the system's for a test's session).
     private func htmlFormat() throws -> HTMLFormat {
-        let variables = context.runtime?.environment.childEnvironment ?? ["PATH": ChildProcess.systemPath]
+        try context.htmlFormat()
+    }
+}
+
+extension TranslationSession.Context {
+    /// Apertium's HTML programs on the engine's PATH (the system's for a test's context).
+    func htmlFormat() throws -> HTMLFormat {
+        let variables = runtime?.environment.childEnvironment ?? ["PATH": ChildProcess.systemPath]
         let path = variables["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? ChildProcess.systemPath
         return try HTMLFormat(searchPath: path, environment: variables)
     }

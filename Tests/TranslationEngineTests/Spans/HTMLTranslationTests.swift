@@ -65,6 +65,19 @@ extension HTMLTranslationTests {
         await engine.shutdown()
     }
 
+    @Test func aDocumentsLanguageIsDetectedFromItsTextNotItsMarkup() async throws {
+        let engine = try Self.engine()
+        // English-looking markup around a Spanish text.
+        let document = "<div class=\"review-body main-content\" data-author=\"the hiker\" title=\"Read the full review\">"
+            + "<p>El sendero estaba muy bien señalizado y el agua de la fuente estaba fresca.</p></div>"
+        let translator = BatchTranslator(to: "en", in: engine, consent: nil, memory: nil)
+        let results = await translator.translations(of: [BatchTranslator.Text(document, format: .html)])
+        guard case .translated(let response)? = results.first?.outcome else { Issue.record("\(results)"); return }
+        #expect(response.route == ["es", "en"])
+        #expect(response.targetText.contains("water") && response.targetText.contains("data-author=\"the hiker\""), "\(response.targetText)")
+        await engine.shutdown()
+    }
+
     @Test func aPivotRouteEqualsApertiumsHTMLFormatChained() async throws {
         let engine = try Self.engine()
         let document = "<p>Le <b>sentier</b> était très bien balisé et <a href=\"#x\">l'eau</a> de la source était fraîche.</p>"
