@@ -70,6 +70,32 @@ extension SpannedTextTests {
         #expect(output.text.keptSpans == ["<b>", "</b>", "<i>", "</i>"])
     }
 
+    @Test func theMemoryNeverAnswersWithATranslationMadeWithOtherSpans() async throws {
+        let folder = try Scratch.folder("spans-memory")
+        let engine = Engine(environment: EngineEnvironment(store: PackStore(root: folder + "/store"), offline: true,
+                                                           pairRoots: [PipelineFixtures.pairsRoot], includesSystemPairs: false,
+                                                           memory: TranslationMemory.Settings(path: folder + "/memory.sqlite")))
+        let translator = BatchTranslator(to: "en", from: "es", in: engine, consent: nil, memory: engine.memory)
+        let words = "Subimos al Monte Perdido y al Refugio de Góriz."
+        let texts = [
+            BatchTranslator.Text(words),
+            BatchTranslator.Text(spannedText: SpannedText([.text("Subimos al "), .kept("Monte Perdido"), .text(" y al Refugio de Góriz.")])),
+            BatchTranslator.Text(spannedText: SpannedText([.text("Subimos al Monte Perdido y al "), .kept("Refugio de Góriz"), .text(".")])),
+        ]
+        var first: [String] = []
+        for round in 0..<2 {
+            for (index, text) in texts.enumerated() {
+                let results = await translator.translations(of: [text])
+                guard case .translated(let response)? = results.first?.outcome else { Issue.record("\(results)"); return }
+                #expect(response.isRemembered == (round == 1), "text \(index), round \(round)")
+                if round == 0 { first.append(response.targetText) } else { #expect(response.targetText == first[index]) }
+            }
+        }
+        #expect(Set(first).count == 3, "\(first)")
+        #expect(first[1].contains("Monte Perdido") && first[2].contains("Refugio de Góriz"), "\(first)")
+        await engine.shutdown()
+    }
+
     @Test func aPivotRouteKeepsTheSpansAcrossItsLegs() async throws {
         let engine = try HTMLTranslationTests.engine()
         let translator = BatchTranslator(to: "pt", from: "fr", in: engine, consent: nil, memory: nil)
