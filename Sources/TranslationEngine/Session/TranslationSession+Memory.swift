@@ -29,9 +29,7 @@ extension TranslationSession {
         guard !text.allSatisfy(\.isWhitespace), let source = sourceTag ?? (try? detectedTag(of: request.spannedText?.translatableText ?? text)),
               let route = await resolver.installedPlan(from: source, to: targetTag) else { return nil }
         // The key `translate` would use: spans (the request's, the glossary's) key apart.
-        var spanned = request.spannedText
-        if let glossary = context.glossary { spanned = glossary.marking(spanned ?? SpannedText(text: text), into: targetTag) }
-        if let spanned, spanned.hasKeptSpans {
+        if let spanned = keptSpans(of: request) {
             guard let key = await resolver.memoryKey(of: spanned.memoryMaterial, from: source, along: route, spanned: true),
                   let entry = await memory.entry(for: key), let remembered = SpannedText(memoryMaterial: entry.targetText) else { return nil }
             let shown = TranslationMemory.Entry(targetText: remembered.string, unknownWords: entry.unknownWords, marks: entry.marks)

@@ -3,6 +3,15 @@ import Foundation
 /// Texts with kept spans and HTML documents: the same route and memory as plain texts, the
 /// legs run by `LegRunner+Spans`.
 extension TranslationSession {
+    /// The request's text with its kept spans, its own and the glossary's terms, or nil when it
+    /// has none (it then takes the plain path, byte for byte).
+    func keptSpans(of request: Request) -> SpannedText? {
+        var spanned = request.spannedText
+        if let glossary = context.glossary { spanned = glossary.marking(spanned ?? SpannedText(text: request.sourceText), into: targetTag) }
+        guard let spanned, spanned.hasKeptSpans else { return nil }
+        return spanned
+    }
+
     /// A text with kept spans (its own, or the glossary's terms) along `route`, remembered
     /// under a key made of its segments: never the plain text's entry, nor one made with other
     /// spans or another glossary.

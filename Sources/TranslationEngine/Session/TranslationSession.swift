@@ -143,9 +143,7 @@ public actor TranslationSession {
         let source = try sourceTag ?? detectedTag(of: request.spannedText?.translatableText ?? text)
         let route = try await resolver.route(from: source, to: targetTag)
         if request.format == .html { return try await translateHTML(request, from: source, along: route) }
-        var spanned = request.spannedText
-        if let glossary = context.glossary { spanned = glossary.marking(spanned ?? SpannedText(text: text), into: targetTag) }
-        if let spanned, spanned.hasKeptSpans {
+        if let spanned = keptSpans(of: request) {
             return try await translate(request, spanned: spanned, from: source, along: route, lookUp: lookUp)
         }
         let key = await resolver.memoryKey(of: text, from: source, along: route)
