@@ -5,7 +5,7 @@ extension LibreTranslateRoutes {
     /// answers: both APIs' routes, their parameters as read here, and their answers.
     ///
     /// Written for this server, not copied: it names only the parameters the routes read
-    /// (`format` only `text`), the limits in force, and APy's routes.
+    /// (`format`: `text` or `html`), the limits in force, and APy's routes.
     static func spec(_ options: ServerOptions) -> [String: Any] {
         let limits = "at most \(options.textsPerRequest) texts and \(options.charLimit) characters (Unicode code points) per request"
         let key = options.apiKeys == nil ? "API key (this server needs none)" : "API key (this server needs one of its keys)"
@@ -29,7 +29,7 @@ extension LibreTranslateRoutes {
                         form("q", "array", "Text(s) to translate: a string, a JSON array, or the form field repeated (\(limits))", required: true, items: true),
                         form("source", "string", "Source language code, or \"auto\" to detect each text's", required: true),
                         form("target", "string", "Target language code", required: true),
-                        form("format", "string", "Format of the texts: only plain text is translated", enumeration: ["text"]),
+                        form("format", "string", "Format of the texts: plain text, or html (each text one document, its markup kept)", enumeration: ["text", "html"]),
                         form("alternatives", "integer",
                              "How many other translations to give besides each one, at most \(alternativesLimit) (default 0): a neural model's next best; a rule-based (Apertium) pair has none"),
                         form("api_key", "string", key),
@@ -45,6 +45,7 @@ extension LibreTranslateRoutes {
                         query("langpair", "Apertium codes of the source and the target joined by |, e.g. spa|eng", required: true),
                         query("q", "Text to translate (\(limits))", required: true),
                         query("markUnknown", "\"no\" drops the * before unknown words (# and @ marks stay)", enumeration: ["yes", "no"]),
+                        query("format", "txt, or html: q is one document, its markup kept (answered without marks)", enumeration: ["txt", "html"]),
                         query("api_key", key),
                     ], [
                         "200": answer("Translation", schema: envelope(["type": "object", "properties": ["translatedText": ["type": "string"]]])),
