@@ -48,6 +48,13 @@ public struct Glossary: Sendable, Hashable {
     /// Whether the glossary has no term.
     public var isEmpty: Bool { terms.isEmpty }
 
+    /// This glossary's terms and `other`'s, as one (for a term in both, `other`'s translation
+    /// wins for a language both give): how a host adds its own kept names, a route's places,
+    /// to the user's glossary.
+    public func merged(with other: Glossary) -> Glossary {
+        Glossary(terms: terms + other.terms)
+    }
+
     /// `text` with every match in its text segments made a kept span: the term as written, or
     /// its translation into `target`'s language. Kept spans already there are left alone.
     public func marking(_ text: SpannedText, into target: String) -> SpannedText {

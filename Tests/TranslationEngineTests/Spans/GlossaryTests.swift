@@ -53,6 +53,10 @@ extension GlossaryTests {
         // Into another language the term is kept as written; spans already there are left alone.
         let spanish = glossary.marking(SpannedText([.kept("Monte"), .text(" y Ordesa")]), into: "es")
         #expect(spanish.segments == [.kept("Monte"), .text(" y "), .kept("Ordesa")])
+        // A host's own terms merged in: longest first again, the later translation winning.
+        let merged = glossary.merged(with: Glossary(terms: [.init("Valle de Ordesa"), .init("Ordesa", translations: ["en": "Ordesa Canyon"])]))
+        #expect(merged.marking(SpannedText(text: "Valle de Ordesa y Ordesa"), into: "en").segments
+                == [.kept("Valle de Ordesa"), .text(" y "), .kept("Ordesa Canyon")])
     }
 
     @Test(.needs(PipelineFixtures.dataAvailable, "needs the Apertium programs and pair data: run make test"))
