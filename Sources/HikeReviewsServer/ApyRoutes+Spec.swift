@@ -12,6 +12,7 @@ extension ApyRoutes {
             .query("langpair", "Apertium codes of the source and the target joined by |, e.g. spa|eng", required: true),
             .query("q", "Text to translate (\(context.limits))", required: true),
             .query("markUnknown", "\"no\" drops the * before unknown words (# and @ marks stay)", enumeration: ["yes", "no"]),
+            .query("format", "txt, or html: q is one document, its markup kept (answered without marks)", enumeration: ["txt", "html"]),
             .query("api_key", context.key),
         ], context.limited([
             "200": SpecAnswer("Translation", schema: context.envelope(.object(["translatedText": .string]))),

@@ -133,7 +133,8 @@ struct ApyRoutes {
         guard codes.count == 2, codes.allSatisfy({ $0.count(where: { $0 == "_" }) <= 1 }) else {
             return .failure(.apy(400, "That pair is invalid, use e.g. eng|spa"))
         }
-        if let problem = Self.formatProblem(parameters) { return .failure(.apy(400, problem)) }
+        if let problem = Self.formatProblem(parameters, allowingHTML: true) { return .failure(.apy(400, problem)) }
+        let format = Self.textFormat(parameters)
         if let refusal = call.admit([text]) { return .failure(Refusal(refusal)) }
         // A variant target (`cat_valencia`) is served when a pack ships it directly.
         guard let source = ApertiumCodeTable.bcp47(codes[0]), let target = ApertiumCodeTable.bcp47(codes[1]),
@@ -141,11 +142,14 @@ struct ApyRoutes {
             return .failure(.apy(400, "That pair is not installed"))
         }
         let started = Date()
-        guard let outcomes = await router.translate([BatchTranslator.Text(text, source: source)], to: target) else {
+        guard let outcomes = await router.translate([BatchTranslator.Text(text, source: source, format: format)], to: target) else {
             return .failure(Refusal(Self.error(503, Router.busyReason, headers: Router.retryAfter)))
         }
         service.apyStats.record(pair: codes.joined(separator: "-"), characters: text.unicodeScalars.count, from: started, to: Date())
         switch outcomes.first {
+        case .translated(let response)? where format == .html:
+            // Marks would land in attributes and scripts too: a document comes back unmarked.
+            return .success(response.targetText)
         case .translated(let response)?:
             // APy gives the generator's marks (`*`, `#`, `@`); `markUnknown=no` strips only `*`.
             let starred = ((try? parameters.string("markUnknown")) ?? nil).map { !["no", "false", "0"].contains($0.lowercased()) } ?? true
@@ -155,11 +159,17 @@ struct ApyRoutes {
         }
     }
 
-    /// Why the request's format is refused, or nil for plain text. APy names formats by its
-    /// deformatters (`format=html` runs `apertium-deshtml`); only text is translated here, and
-    /// markup read as words would be mistranslated, so any other format is refused.
-    static func formatProblem(_ parameters: RequestParameters) -> String? {
-        let accepted = ["format": ["txt"], "deformat": ["txt", "apertium-destxt"], "reformat": ["txt", "apertium-retxt"]]
+    /// Why the request's format is refused, or nil for plain text (and, `allowingHTML`, HTML).
+    /// APy names formats by its deformatters (`format=html` runs `apertium-deshtml`); text and
+    /// HTML are translated here, and markup of any other format read as words would be
+    /// mistranslated, so it is refused.
+    static func formatProblem(_ parameters: RequestParameters, allowingHTML: Bool = false) -> String? {
+        var accepted = ["format": ["txt"], "deformat": ["txt", "apertium-destxt"], "reformat": ["txt", "apertium-retxt"]]
+        if allowingHTML {
+            accepted["format", default: []].append("html")
+            accepted["deformat", default: []] += ["html", "apertium-deshtml"]
+            accepted["reformat", default: []] += ["html", "apertium-rehtml"]
+        }
         for (name, values) in accepted.sorted(by: { $0.key < $1.key }) {
             guard let given = parameters[name] else { continue }
             guard case .text(let value) = given, values.contains(value) else {
@@ -168,10 +178,20 @@ struct ApyRoutes {
                 if case .text(let value) = given, value.count <= 32, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
                     shown += "=" + value
                 }
-                return "\(shown) is not supported: this server translates plain text only (format=txt, or no format)"
+                return "\(shown) is not supported: this server translates plain text (format=txt, or no format)"
+                    + (allowingHTML ? " and HTML (format=html)" : " only")
             }
         }
         return nil
+    }
+
+    /// `.html` when the request names APy's HTML format or deformatter (an accepted one: see
+    /// `formatProblem`), else `.text`.
+    static func textFormat(_ parameters: RequestParameters) -> TextFormat {
+        for name in ["format", "deformat"] {
+            if case .text(let value)? = parameters[name], value == "html" || value == "apertium-deshtml" { return .html }
+        }
+        return .text
     }
 
     /// `text` with the generator's mark (`marks[word]`, else `*`; `*` only when `starred`)

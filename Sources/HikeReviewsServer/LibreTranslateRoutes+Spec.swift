@@ -41,7 +41,7 @@ struct SpecContext: Sendable {
 extension LibreTranslateRoutes {
     /// The OpenAPI (Swagger 2.0, as LibreTranslate's `/spec`) document of what this server
     /// answers: every route of the table served with `options` that documents itself, with the
-    /// methods and parameters it declares (`format` only `text`) and the limits in force.
+    /// methods and parameters it declares (`format` `text` or `html`) and the limits in force.
     static func spec(_ options: ServerOptions) -> SpecDocument {
         let context = SpecContext(options: options)
         var paths: [String: [String: SpecOperation]] = [:]
@@ -72,7 +72,7 @@ extension LibreTranslateRoutes {
             .form("q", "array", "Text(s) to translate: a string, a JSON array, or the form field repeated (\(context.limits))", required: true, items: true),
             .form("source", "string", "Source language code, or \"auto\" to detect each text's", required: true),
             .form("target", "string", "Target language code", required: true),
-            .form("format", "string", "Format of the texts: only plain text is translated", enumeration: ["text"]),
+            .form("format", "string", "Format of the texts: plain text, or html (each text one document, its markup kept)", enumeration: ["text", "html"]),
             .form("alternatives", "integer",
                   "How many other translations to give besides each one, at most \(alternativesLimit) (default 0): a neural model's next best; a rule-based (Apertium) pair has none"),
             .form("api_key", "string", context.key),

@@ -97,8 +97,9 @@ struct LibreTranslateRoutes {
             }
             strategy = named
         }
-        if let format, format != "text" {
-            return .error(400, "Invalid request: format '\(MicroHTTPServer.printable(format))' is not supported; this server translates plain text (format=text)")
+        // LibreTranslate's two formats: an html text is one document, its markup kept.
+        guard let textFormat = TextFormat(rawValue: format ?? "text") else {
+            return .error(400, "Invalid request: format '\(MicroHTTPServer.printable(format ?? ""))' is not supported; this server translates format=text or format=html")
         }
         if let refusal = call.admit(texts) { return refusal }
         let targetTag = LanguageTag.canonical(target)
@@ -108,7 +109,7 @@ struct LibreTranslateRoutes {
         var detected: [Detection] = []
         if source == "auto" {
             for text in texts {
-                let guess = service.detect(text)
+                let guess = textFormat == .html ? await service.detect(document: text) : service.detect(text)
                 // In a batch, a text in a language with no route to the target comes back as
                 // it is, so one text cannot fail the others; one text alone is refused.
                 let routed = !isArray || guess.tag == targetTag || service.serves(from: guess.tag, to: targetTag)
@@ -122,7 +123,7 @@ struct LibreTranslateRoutes {
         }
         // Undetermined (and, in a batch, unrouted) texts are answered as they are.
         let work = zip(texts, sources).enumerated().compactMap { index, pair in
-            pair.1.map { (index, BatchTranslator.Text(pair.0, source: $0)) }
+            pair.1.map { (index, BatchTranslator.Text(pair.0, source: $0, format: textFormat)) }
         }
         guard let outcomes = await router.translate(work.map(\.1), to: targetTag, strategy: strategy) else {
             return .error(503, Router.busyReason, headers: Router.retryAfter)

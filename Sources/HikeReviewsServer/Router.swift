@@ -24,6 +24,8 @@ public struct ServerOptions: Sendable {
     public var metrics = false
     /// The bearer token `/metrics` needs (`--metrics-auth-token`); nil: none.
     public var metricsAuthToken: String?
+    /// Terms every translation keeps (`--glossary`); nil: the engine environment's, if any.
+    public var glossary: Glossary?
 
     public init() {}
 }

@@ -18,7 +18,7 @@ public final class TranslationServer: Sendable {
     /// access line per request; `apyListsPivots`: APy's /listPairs adds routes through a third language.
     public init(engine: Engine, options: ServerOptions = ServerOptions(), limits: MicroHTTPServer.Limits = .init(),
                 queueLimit: Int = 4096, apyListsPivots: Bool = false, log: @escaping @Sendable (String) -> Void) {
-        let service = TranslationService(engine: engine, queueLimit: queueLimit, apyListsPivots: apyListsPivots)
+        let service = TranslationService(engine: engine, queueLimit: queueLimit, apyListsPivots: apyListsPivots, glossary: options.glossary)
         let routing = Routing(Router(service: service, options: options))
         self.routing = routing
         self.queueLimit = queueLimit
@@ -38,7 +38,9 @@ public final class TranslationServer: Sendable {
     public func reload(options: ServerOptions) {
         let current = routing.current
         // The rate limits' counts and the metrics go on: a reload is not a new client or a new server.
-        routing.current = Router(service: TranslationService(engine: current.service.engine, queueLimit: queueLimit, apyListsPivots: apyListsPivots),
+        let service = TranslationService(engine: current.service.engine, queueLimit: queueLimit, apyListsPivots: apyListsPivots,
+                                         glossary: options.glossary)
+        routing.current = Router(service: service,
                                  options: options, limiter: current.limiter, metrics: current.metrics)
     }
 

@@ -25,9 +25,12 @@ public final class TranslationService: Sendable {
     /// reads the catalog when it is made, which an array of texts should not pay for each time.
     private let nBestSessions = Mutex<[TranslationSession.Leg: TranslationSession]>([:])
     private let queued = Mutex(0)
+    /// Terms every translation keeps; nil: the engine environment's.
+    let glossary: Glossary?
 
-    public init(engine: Engine, queueLimit: Int = 4096, apyListsPivots: Bool = false) {
+    public init(engine: Engine, queueLimit: Int = 4096, apyListsPivots: Bool = false, glossary: Glossary? = nil) {
         self.engine = engine
+        self.glossary = glossary
         self.queueLimit = queueLimit
         self.apyListsPivots = apyListsPivots
         recognizer = engine.recognizer
@@ -50,6 +53,15 @@ public final class TranslationService: Sendable {
     /// The language of `text` as the engine's recognizer tells it.
     public func detect(_ text: String) -> LanguageGuess {
         recognizer.recognize(text)
+    }
+
+    /// The language of an HTML document: of the text its deformatter leaves, markup aside (the
+    /// document as it is when it cannot be read).
+    public func detect(document html: String) async -> LanguageGuess {
+        let path = engine.environment.childEnvironment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? EngineEnvironment.systemPath
+        guard let format = try? HTMLFormat(searchPath: path, environment: engine.environment.childEnvironment),
+              let document = try? await format.spannedText(of: html) else { return recognizer.recognize(html) }
+        return recognizer.recognize(document.translatableText)
     }
 
     /// Takes `count` texts into the queue; false (nothing taken) when they do not fit.
@@ -102,7 +114,7 @@ public final class TranslationService: Sendable {
             let key = TranslatorKey(target: target, strategy: strategy)
             if let made = translators[key] { return made }
             // No consent handler: a pack that is not installed fails as notInstalled.
-            let made = BatchTranslator(to: target, in: engine, strategy: strategy, consent: nil, memory: engine.memory)
+            let made = BatchTranslator(to: target, in: engine, strategy: strategy, consent: nil, memory: engine.memory, glossary: glossary)
             translators[key] = made
             return made
         }

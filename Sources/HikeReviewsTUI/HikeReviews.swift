@@ -1,5 +1,6 @@
 import Foundation
 import ReviewModel
+import TextSafety
 import TranslationEngine
 
 /// The `hike-reviews` command.
@@ -48,9 +49,20 @@ enum HikeReviews {
             exit(StandardOutput.shared.flush() ? 0 : StandardOutput.shared.failureStatus)
         case .detect(let json, let threads, let files):
             exit(await DetectCommand.run(json: json, threads: threads ?? DetectCommand.defaultThreads, files: files, recognizer: engine.recognizer))
-        case .translate(let source, let target, let json, let yes, let preference, let strategy, let files):
+        case .translate(let source, let target, let json, let yes, let preference, let strategy, let files, let format, let glossaryPath):
+            var glossary: Glossary?
+            if let glossaryPath {
+                do throws(GlossaryError) {
+                    glossary = try Glossary(contentsOf: glossaryPath)
+                } catch {
+                    StandardError.print("hike-reviews: translate: \(EscapedText.escaped(error.description))")
+                    exit(2)
+                }
+            }
+            let options = TranslateCommand.Options(format: format, glossary: glossary)
             let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, engine: preference, strategy: strategy,
-                                                    files: files, in: engine)
+                                                    files: files,
+                                                    options: options, in: engine)
             await engine.shutdown()
             exit(status)
         case .packsList(let json):

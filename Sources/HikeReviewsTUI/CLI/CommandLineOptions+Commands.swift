@@ -75,10 +75,19 @@ extension CommandLineOptions {
         var engine = EnginePreference.auto
         var strategy = TranslationSession.Strategy.highFidelity
         var files: [String] = []
+        var format = TextFormat.text
+        var glossary: String?
         while let argument = rest.popFirst() {
             switch argument {
             case "--engine": engine = try engineValue(try value(of: argument, from: &rest))
             case "--strategy": strategy = try strategyValue(try value(of: argument, from: &rest))
+            case "--format":
+                let name = try value(of: argument, from: &rest)
+                guard let value = TextFormat(rawValue: name) else {
+                    throw UsageError(message: "translate: --format takes text or html, not '\(EscapedText.escaped(name))'")
+                }
+                format = value
+            case "--glossary": glossary = try value(of: argument, from: &rest)
             case "--to": to = try tag(try value(of: argument, from: &rest), option: argument)
             case "--from": from = try tag(try value(of: argument, from: &rest), option: argument)
             case "--json": json = true
@@ -86,7 +95,7 @@ extension CommandLineOptions {
             case "-h", "--help": return .help
             case "--": files += rest; rest = []
             default:
-                if splitInlineValue(argument, of: ["--to", "--from", "--engine", "--strategy"], into: &rest) { continue }
+                if splitInlineValue(argument, of: ["--to", "--from", "--engine", "--strategy", "--format", "--glossary"], into: &rest) { continue }
                 guard argument == "-" || !argument.hasPrefix("-") else {
                     throw UsageError(message: "translate: unknown option '\(EscapedText.escaped(argument))'")
                 }
@@ -94,7 +103,7 @@ extension CommandLineOptions {
             }
         }
         guard let to else { throw UsageError(message: "translate needs --to LANG") }
-        return .translate(from: from, to: to, json: json, yes: yes, engine: engine, strategy: strategy, files: files)
+        return .translate(from: from, to: to, json: json, yes: yes, engine: engine, strategy: strategy, files: files, format: format, glossary: glossary)
     }
 
     static func parseCache(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

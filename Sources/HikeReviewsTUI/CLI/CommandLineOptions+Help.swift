@@ -2,7 +2,8 @@ extension CommandLineOptions {
     static let usage = """
         usage: hike-reviews [--data PATH] [--target LANG]
                hike-reviews detect [--json] [--threads N] [FILE...]
-               hike-reviews translate --to LANG [--from LANG] [--engine E] [--strategy S] [--json] [--yes] [--no-cache] [FILE...]
+               hike-reviews translate --to LANG [--from LANG] [--engine E] [--strategy S] [--format text|html]
+                                      [--glossary FILE] [--json] [--yes] [--no-cache] [FILE...]
                hike-reviews availability FROM TO [--engine E] [--strategy S]
                hike-reviews packs list [--json]
                hike-reviews packs install ID... [--yes]
@@ -12,7 +13,7 @@ extension CommandLineOptions {
                hike-reviews serve [--listen ADDR:PORT] [--api-keys FILE] [--char-limit N]
                                   [--connections-per-address N] [--request-deadline SECONDS] [--apy-pivots]
                                   [--req-limit N] [--daily-req-limit N] [--trust-forwarded-for]
-                                  [--metrics] [--metrics-auth-token TOKEN]
+                                  [--metrics] [--metrics-auth-token TOKEN] [--glossary FILE]
                hike-reviews --help | --version
         Anywhere: --packs-url URL (a pack repository's index.json; again for more), --store DIR (the pack store),
                   --no-cache (translate without the translation memory),
@@ -43,6 +44,13 @@ extension CommandLineOptions {
           as it is ready. Without --from the language of each line is detected. --json prints one
           JSON object per line. --yes downloads the packs a translation needs; without it such
           lines fail and the exit status is 3.
+          --format html: each input (a file, or standard input) is one HTML document: markup,
+          scripts and comments kept, text translated; on an Apertium route the output is what
+          `apertium -f html` prints. text (the default): a text per line.
+          --glossary FILE (else $HIKE_REVIEWS_GLOSSARY): terms kept as written, one per line;
+          term<TAB>lang<TAB>translation translates a term one fixed way into lang. Matched as whole
+          words, case-sensitively, longest first; empty lines and lines starting with # are
+          skipped; a bad line is an error naming the file and line (exit status 2).
           --engine auto|neural|apertium|remote: the engines a route may use. auto (the default)
           takes installed packs, then remote servers, before downloads; then a direct neural model,
           a direct Apertium pair, then the fewest legs, neural ones preferred.
@@ -118,6 +126,9 @@ extension CommandLineOptions {
                                status, latency, queue, texts by engine, memory hits (default: off)
           --metrics-auth-token TOKEN
                                /metrics needs "Authorization: Bearer TOKEN" (else 401)
+          --glossary FILE      terms every translation keeps (as translate --glossary; else
+                               $HIKE_REVIEWS_GLOSSARY), read again on SIGHUP with the packs.
+                               LibreTranslate's format=html and APy's format=html translate a document
           Heads: a request target of 16 KiB, 100 query parameters, 100 header fields and 16 KiB of
           them at most (414, 400, 431); ambiguous framing (two Content-Lengths, Content-Length with
           Transfer-Encoding, whitespace before a colon) gets 400 and the connection closed.

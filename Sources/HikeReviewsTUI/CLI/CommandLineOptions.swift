@@ -9,7 +9,8 @@ enum Invocation: Equatable {
     /// `threads` nil: `DetectCommand.defaultThreads`.
     case detect(json: Bool, threads: Int?, files: [String])
     case translate(from: String?, to: String, json: Bool, yes: Bool, engine: EnginePreference,
-                   strategy: TranslationSession.Strategy = .highFidelity, files: [String])
+                   strategy: TranslationSession.Strategy = .highFidelity, files: [String], format: TextFormat = .text,
+                   glossary: String? = nil)
     case availability(from: String, to: String, engine: EnginePreference, strategy: TranslationSession.Strategy = .highFidelity)
     case packsList(json: Bool)
     case packsInstall(ids: [String], yes: Bool)

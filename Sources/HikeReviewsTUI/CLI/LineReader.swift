@@ -48,6 +48,28 @@ struct LineReader {
         if closesDescriptor { _ = Foundation.close(fd) }
     }
 
+    /// Everything left in the input, as one text: nil with how many bytes there were when
+    /// over `limit`, or the failure as a line says it. What `translate --format html` reads: a
+    /// document is one text, not a text per line.
+    mutating func rest(limit: Int) -> Line {
+        var bytes = Array(buffer[lineStart...])
+        buffer.removeAll()
+        lineStart = 0
+        searched = 0
+        var total = bytes.count
+        while true {
+            let count = chunk.withUnsafeMutableBytes { raw in Syscall.retryingOnInterrupt { read(fd, raw.baseAddress, raw.count) } }
+            if count < 0 { return .unreadable(String(cString: strerror(errno))) }
+            if count == 0 { break }
+            total += count
+            if total <= limit { bytes += chunk[..<count] } else { bytes = [] }
+        }
+        finished = true
+        if total > limit { return .tooLong(bytes: total) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .notUTF8(bytes) }
+        return .text(text)
+    }
+
     /// The next line, or nil at the end.
     mutating func nextLine() -> Line? {
         while true {

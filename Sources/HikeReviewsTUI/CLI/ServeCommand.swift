@@ -26,6 +26,8 @@ enum ServeCommand {
         var trustForwardedFor = false
         var metrics = false
         var metricsAuthToken: String?
+        /// A glossary file, read at start and again on SIGHUP.
+        var glossary: String?
     }
 
     static func parse(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {
@@ -62,6 +64,9 @@ enum ServeCommand {
                     throw UsageError(message: "serve: --request-deadline needs a number of seconds from 1 to 3600")
                 }
                 options.requestDeadline = seconds
+            case "--glossary":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(message: "serve: --glossary needs a FILE") }
+                options.glossary = value
             case "--apy-pivots": options.apyPivots = true
             case "--req-limit": options.reqLimit = try requestLimit(rest.popFirst(), name)
             case "--daily-req-limit": options.dailyReqLimit = try requestLimit(rest.popFirst(), name)
@@ -94,8 +99,13 @@ enum ServeCommand {
         return inet_pton(AF_INET, host, &probe) == 1 ? (host, port) : nil
     }
 
-    /// The request limits and keys of `options`, the key file read now.
-    private static func serverOptions(_ options: Options) throws(APIKeys.Unreadable) -> ServerOptions {
+    /// A key file or glossary that cannot be used, in one line naming its option.
+    private struct Unusable: Error {
+        let message: String
+    }
+
+    /// The request limits, keys and glossary of `options`, the key file and glossary read now.
+    private static func serverOptions(_ options: Options) throws(Unusable) -> ServerOptions {
         var serverOptions = ServerOptions()
         serverOptions.charLimit = options.charLimit
         serverOptions.version = CommandLineOptions.version
@@ -104,7 +114,16 @@ enum ServeCommand {
         serverOptions.trustForwardedFor = options.trustForwardedFor
         serverOptions.metrics = options.metrics
         serverOptions.metricsAuthToken = options.metricsAuthToken
-        serverOptions.apiKeys = try options.apiKeys.map { path throws(APIKeys.Unreadable) in try APIKeys(contentsOf: path) }
+        do throws(APIKeys.Unreadable) {
+            serverOptions.apiKeys = try options.apiKeys.map { path throws(APIKeys.Unreadable) in try APIKeys(contentsOf: path) }
+        } catch {
+            throw Unusable(message: "--api-keys: \(error.description)")
+        }
+        do throws(GlossaryError) {
+            serverOptions.glossary = try options.glossary.map { path throws(GlossaryError) in try Glossary(contentsOf: path) }
+        } catch {
+            throw Unusable(message: "--glossary: \(EscapedText.escaped(error.description))")
+        }
         return serverOptions
     }
 
@@ -113,7 +132,7 @@ enum ServeCommand {
         do {
             serverOptions = try Self.serverOptions(options)
         } catch {
-            StandardError.print("hike-reviews: serve: --api-keys: \(error.description)")
+            StandardError.print("hike-reviews: serve: \(error.message)")
             return 2
         }
         // Signals are taken before the port opens, so a SIGTERM right after start is a drain.
@@ -158,12 +177,13 @@ enum ServeCommand {
         do {
             server.reload(options: try serverOptions(options))
         } catch {
-            StandardError.print("hike-reviews: serve: SIGHUP: --api-keys: \(error.description); keeping the keys and packs in use")
+            StandardError.print("hike-reviews: serve: SIGHUP: \(error.message); keeping the keys and packs in use (and the glossary)")
             return
         }
         announcePacks(server)
         // The line scripts and tests wait for.
-        StandardError.print("hike-reviews: serve: reloaded the installed packs\(options.apiKeys == nil ? "" : " and the API keys")")
+        let also = [options.apiKeys.map { _ in "the API keys" }, options.glossary.map { _ in "the glossary" }].compactMap { $0 }
+        StandardError.print("hike-reviews: serve: reloaded the installed packs\(also.isEmpty ? "" : " and " + also.joined(separator: " and "))")
     }
 
     private static func announcePacks(_ server: TranslationServer) {

@@ -13,6 +13,17 @@ enum TranslateCommand {
     /// Lines read ahead of the oldest unprinted one, at most.
     static let window = 64
 
+    /// How the texts are written and the terms they keep (`--format`, `--glossary`).
+    struct Options: Sendable {
+        /// `.html`: each input is one document, printed as it comes back (no newline added).
+        var format = TextFormat.text
+        /// Terms every text keeps; nil: the environment's (`HIKE_REVIEWS_GLOSSARY`), if any.
+        var glossary: Glossary?
+
+        /// The largest document `--format html` reads (a line's limit, as one text).
+        static let maxDocumentBytes = LineReader.defaultMaxLineBytes * 2
+    }
+
     /// What happened, as the command's one loop sees it.
     private enum Event: Sendable {
         case line(Int, LineReader.Line)
@@ -37,12 +48,14 @@ enum TranslateCommand {
     /// approved, 1 when some line failed otherwise; the highest wins. 141 when the reader of
     /// standard output has gone.
     static func run(from source: String?, to target: String, json: Bool, yes: Bool, engine preference: EnginePreference = .auto,
-                    strategy: TranslationSession.Strategy = .highFidelity, files: [String], in engine: Engine) async -> Int32 {
+                    strategy: TranslationSession.Strategy = .highFidelity, files: [String], options: Options = Options(),
+                    in engine: Engine) async -> Int32 {
         // The engine's batch translator: detection once per line, lines already in the target
         // passed through, the memory first. Its packs come from the engine's manager even without
         // --yes, so a pair one download away is told from one with no route (exit 3, not 2).
         let translator = BatchTranslator(to: target, from: source, in: engine, preference: preference, strategy: strategy,
-                                         consent: yes ? PacksCommand.ApproveWithProgress() : nil, memory: engine.memory)
+                                         consent: yes ? PacksCommand.ApproveWithProgress() : nil, memory: engine.memory,
+                                         glossary: options.glossary)
         // With --from every line would fail the same way: say so once, before reading. With a
         // memory the pipelines wait for the first line it does not know.
         if let source {
@@ -55,7 +68,7 @@ enum TranslateCommand {
         }
         let (events, continuation) = AsyncStream<Event>.makeStream()
         let credits = DispatchSemaphore(value: window)
-        startReader(files: files, events: continuation, credits: credits)
+        startReader(files: files, wholeInputs: options.format == .html, events: continuation, credits: credits)
 
         let output = StandardOutput.shared
         var status: Int32 = 0
@@ -68,7 +81,7 @@ enum TranslateCommand {
             case .line(let number, .text(let text)):
                 lastLine = number
                 Task {
-                    let outcome = await translate(text, with: translator)
+                    let outcome = await translate(text, format: options.format, with: translator)
                     continuation.yield(.translated(number, outcome))
                 }
             case .line(let number, .tooLong(let bytes)):
@@ -106,11 +119,19 @@ enum TranslateCommand {
     /// Reads every input on a thread of its own, one credit per line so it stays at most
     /// `window` lines ahead of the output. An unreadable input takes a line number of its own,
     /// so its error is reported in order.
-    private static func startReader(files: [String], events: AsyncStream<Event>.Continuation, credits: DispatchSemaphore) {
+    /// With `wholeInputs` each input is one text (an HTML document), not a text per line.
+    private static func startReader(files: [String], wholeInputs: Bool, events: AsyncStream<Event>.Continuation, credits: DispatchSemaphore) {
         let thread = Thread {
             var inputs = InputFiles(files, command: "translate")
             var number = 0
             while var reader = inputs.nextReader() {
+                if wholeInputs {
+                    credits.wait()
+                    number += 1
+                    events.yield(.line(number, reader.rest(limit: Options.maxDocumentBytes)))
+                    reader.close()
+                    continue
+                }
                 while let line = reader.nextLine() {
                     credits.wait()
                     number += 1
@@ -126,8 +147,10 @@ enum TranslateCommand {
 
     /// One line through the translator: an empty line stays an empty line, so output lines
     /// match input lines.
-    private static func translate(_ line: String, with translator: BatchTranslator) async -> Outcome {
-        switch await translator.translate(line) {
+    private static func translate(_ line: String, format: TextFormat, with translator: BatchTranslator) async -> Outcome {
+        let results = await translator.translations(of: [BatchTranslator.Text(line, format: format)])
+        let outcome: BatchTranslator.Outcome = results.first?.outcome ?? .unchanged(language: nil)
+        return switch outcome {
         case .unchanged(let language): .unchanged(line, language: language)
         case .translated(let response): .done(response)
         case .failed(let error): .failed(line, error)
@@ -138,10 +161,13 @@ enum TranslateCommand {
     private static func emit(_ outcome: Outcome, line number: Int, json: Bool, to output: StandardOutput) -> Int32 {
         switch outcome {
         case .unchanged(let line, let language):
-            output.line(json ? jsonLine(nil, text: line, route: language.map { [$0] }) : line)
+            let text = line.hasSuffix("\n") ? String(line.dropLast()) : line
+            output.line(json ? jsonLine(nil, text: line, route: language.map { [$0] }) : text)
             return 0
         case .done(let response):
-            output.line(json ? jsonLine(response, text: response.sourceText) : response.targetText)
+            // A document's own last newline is the one `line` writes.
+            let text = response.targetText.hasSuffix("\n") ? String(response.targetText.dropLast()) : response.targetText
+            output.line(json ? jsonLine(response, text: response.sourceText) : text)
             return 0
         case .failed(let line, let error):
             StandardError.print("hike-reviews: translate: line \(number): \(HostAdvice.text(error))")

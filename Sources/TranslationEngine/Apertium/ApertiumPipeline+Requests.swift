@@ -52,25 +52,32 @@ extension ApertiumPipeline {
     private func translatePiece(_ piece: String, timeout: Duration) async throws -> PipelineTranslation {
         if piece.allSatisfy(\.isWhitespace) { return PipelineTranslation(text: piece, unknownWords: []) }
         let protected = UnknownWords.protect(piece)
+        let answer = try await exchange(timeout: timeout) { nonce in StreamFormat.frame(protected, nonce: nonce) }
+        let stream = StreamFormat.unescape(bytes: answer.bytes)
+        guard let tapped = answer.tappedWords else {
+            return UnknownWords.extract(from: stream, marked: mode.marksUnknownWords)
+        }
+        let text = UnknownWords.extract(from: stream, marked: false).text
+        let words = UnknownWords.Collector(markedWords: tapped)
+        return PipelineTranslation(text: text, unknownWords: words.words, marks: words.marks)
+    }
+
+    /// One request written by `request` (given its nonce, it returns the framed bytes): retried
+    /// once if it was the one at fault and resubmitted if it was only queued behind a request
+    /// that broke the generation.
+    func exchange(timeout: Duration, request: (String) -> [UInt8]) async throws -> ChildPipeline.Answer {
         var blamed = 0
         var collateral = 0
         while true {
             let child = try await generation()
             let nonce = nextNonce()
             do {
-                let answer = try await child.submit(StreamFormat.frame(protected, nonce: nonce),
-                                                    terminator: StreamFormat.terminator(nonce: nonce), timeout: timeout)
+                let answer = try await child.submit(request(nonce), terminator: StreamFormat.terminator(nonce: nonce), timeout: timeout)
                 // A generation that answers is healthy: earlier crashes were the fault of the
                 // requests they were charged to (each retried once, then failed alone), so they
                 // no longer count towards the restart limit that stops a pipeline for good.
                 slot.clearCrashes()
-                let stream = StreamFormat.unescape(bytes: answer.bytes)
-                guard let tapped = answer.tappedWords else {
-                    return UnknownWords.extract(from: stream, marked: mode.marksUnknownWords)
-                }
-                let text = UnknownWords.extract(from: stream, marked: false).text
-                let words = UnknownWords.Collector(markedWords: tapped)
-                return PipelineTranslation(text: text, unknownWords: words.words, marks: words.marks)
+                return answer
             } catch let failure as ChildPipeline.Failure {
                 // Whatever killed the stage, the next generation does without the allocator.
                 if failure.error == .stageDied { stageAllocatorDropped.store(true, ordering: .relaxed) }

@@ -40,10 +40,35 @@ public enum StreamFormat {
     }
 
     private static func deformattedBytes<Bytes: Collection<UInt8>>(utf8 input: Bytes) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(input.count + input.count / 8 + 8)
-        var run: [UInt8] = []
-        func flush(atEnd: Bool) {
+        var deformatter = Deformatter(capacity: input.count + input.count / 8 + 8)
+        for byte in input { deformatter.feed(byte) }
+        return deformatter.finish()
+    }
+
+    /// `deformat` of texts with a kept span between each two, each span written as the blank
+    /// `keptBlank` (brackets included) where destxt would have put the text between: the
+    /// whitespace before it stays a blank of its own, and a kept span adds no sentence end.
+    /// One text and no span is `deformat` byte for byte.
+    static func deformattedBytes(texts: [String], keptBlank: [UInt8]) -> [UInt8] {
+        var deformatter = Deformatter(capacity: texts.reduce(0) { $0 + $1.utf8.count } * 9 / 8 + 8)
+        for (index, text) in texts.enumerated() {
+            if index > 0 { deformatter.insert(blank: keptBlank) }
+            for byte in text.utf8 { deformatter.feed(byte) }
+        }
+        return deformatter.finish()
+    }
+
+    /// destxt's rules over a stream of bytes (see `deformat`).
+    private struct Deformatter {
+        private var out: [UInt8] = []
+        /// The whitespace run not yet written.
+        private var run: [UInt8] = []
+
+        init(capacity: Int) {
+            out.reserveCapacity(capacity)
+        }
+
+        private mutating func flush(atEnd: Bool) {
             guard !run.isEmpty else { return }
             // A paragraph break as destxt reads one: "\n\n" or "\r\n\r\n" somewhere in the run
             // (measured: "\n\r\n" and "\n \n" are not one).
@@ -59,31 +84,41 @@ public enum StreamFormat {
             }
             run.removeAll(keepingCapacity: true)
         }
-        for var byte in input {
-            if byte == 0 { byte = space }
+
+        mutating func feed(_ byte: UInt8) {
+            let byte = byte == 0 ? space : byte
             if byte < 0x80 && blankBytes[Int(byte)] {
                 run.append(byte)
-                continue
+                return
             }
             flush(atEnd: false)
             if byte < 0x80 && specialBytes[Int(byte)] { out.append(UInt8(ascii: "\\")) }
             out.append(byte)
         }
-        if run.isEmpty {
-            out += periodBlank
-        } else {
-            flush(atEnd: true)
+
+        mutating func insert(blank: [UInt8]) {
+            flush(atEnd: false)
+            out += blank
         }
-        return out
+
+        mutating func finish() -> [UInt8] {
+            if run.isEmpty {
+                out += periodBlank
+            } else {
+                flush(atEnd: true)
+            }
+            return out
+        }
     }
 
-    private static let space = UInt8(ascii: " ")
-    private static let periodBlank = Array(".[]".utf8)
-    private static let newlines = Array("\n\n".utf8)
-    private static let crlfs = Array("\r\n\r\n".utf8)
+    static let space = UInt8(ascii: " ")
+    static let periodBlank = Array(".[]".utf8)
+    static let emptyBlank = Array("[]".utf8)
+    static let newlines = Array("\n\n".utf8)
+    static let crlfs = Array("\r\n\r\n".utf8)
     /// `isBlank` and `specials` by ASCII byte.
-    private static let blankBytes = (0..<128).map { isBlank(Unicode.Scalar(UInt8($0))) }
-    private static let specialBytes = (0..<128).map { specials.contains(Unicode.Scalar(UInt8($0))) }
+    static let blankBytes = (0..<128).map { isBlank(Unicode.Scalar(UInt8($0))) }
+    static let specialBytes = (0..<128).map { specials.contains(Unicode.Scalar(UInt8($0))) }
 
     /// Appends one scalar, backslash-escaped when it is stream syntax.
     private static func appendEscaped(_ scalar: Unicode.Scalar, to out: inout String.UnicodeScalarView) {

@@ -24,6 +24,8 @@ extension EngineEnvironment {
     /// - `HIKE_REVIEWS_LANGID_MODEL`: the short-text language-ID model.
     /// - `HIKE_REVIEWS_REMOTE`: translation servers (http or https URLs of LibreTranslate or
     ///   Apertium-APy servers, separated by whitespace): `remoteURLs`.
+    /// - `HIKE_REVIEWS_GLOSSARY`: a glossary file (`Glossary(contentsOf:)`); a bad one is a
+    ///   problem naming its line, and no glossary.
     /// - `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`: the preferred language.
     /// - With `remembersTranslations` (a library does not write into the user's cache unless its
     ///   host says so): the memory, unless `HIKE_REVIEWS_CACHE=0`, in `HIKE_REVIEWS_CACHE_DIR`,
@@ -61,9 +63,20 @@ extension EngineEnvironment {
             childEnvironment: variables)
         environment.remoteURLs = reader.remoteURLs
         environment.problems = reader.problems
+        if let path = reader.nonEmpty(glossaryVariable) {
+            do throws(GlossaryError) {
+                environment.glossary = try Glossary(contentsOf: path)
+            } catch {
+                environment.problems.append(SettingProblem(variable: glossaryVariable, value: path, kind: .unusableFile,
+                                                           expectation: error.description))
+            }
+        }
         if environment.childEnvironment["PATH"]?.isEmpty ?? true { environment.childEnvironment["PATH"] = systemPath }
         return environment
     }
+
+    /// The variable naming a glossary file (`Glossary(contentsOf:)`).
+    public static let glossaryVariable = "HIKE_REVIEWS_GLOSSARY"
 
     /// The process's variables whose values are not UTF-8, with their bytes: `environ` read as
     /// bytes, since `ProcessInfo` puts U+FFFD in place of each invalid one.

@@ -80,6 +80,8 @@ public struct EngineEnvironment: Sendable {
     public var remoteURLs: [URL] = []
     /// How remote servers are probed, waited for and left out when they fail.
     public var remoteLimits = RemoteLimits()
+    /// Terms every translation keeps (or translates one fixed way); nil: none.
+    public var glossary: Glossary?
     /// The variables `fromProcess()` could not use (each left its default); empty for an
     /// environment built in code. The host reports them: the engine prints nothing.
     public var problems: [SettingProblem] = []

@@ -19,6 +19,8 @@ public struct SettingProblem: Error, Sendable, Hashable, CustomStringConvertible
         case notUTF8
         /// None of the values the setting takes (`HIKE_REVIEWS_STAGE_ALLOCATOR=off`).
         case notAChoice
+        /// A file that cannot be used (a glossary with a bad line): `expectation` says why.
+        case unusableFile
     }
 
     /// The variable.
@@ -58,7 +60,9 @@ public struct SettingProblem: Error, Sendable, Hashable, CustomStringConvertible
         case .notAURL: "is not a URL"
         case .notUTF8: "is not UTF-8"
         case .notAChoice: "is not one of the values it takes"
+        case .unusableFile: "cannot be used"
         }
+        if kind == .unusableFile { return "\(variable)='\(EscapedText.escaped(value, limit: 4096))' \(what): \(expectation)" }
         return "\(variable)='\(EscapedText.escaped(value, limit: kind == .notUTF8 ? 4096 : 80))' \(what): give \(expectation)"
     }
 }

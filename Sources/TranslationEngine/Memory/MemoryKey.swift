@@ -31,9 +31,11 @@ struct MemoryKey: Sendable, Hashable {
     let packs: String
 
     /// The key of `text` translated from `source` along `route`, or nil when a pack's version is
-    /// not known (then nothing is remembered).
-    init?(text: String, source: String, route: [Direction], versions: [String: String]) {
-        var lines = ["hike-reviews memory 1", source]
+    /// not known (then nothing is remembered). `spanned`: `text` is a text with kept spans in
+    /// its memory form, which its own first line sets apart from every plain text's key, so a
+    /// translation made with other spans (or another glossary's) is never an answer.
+    init?(text: String, source: String, route: [Direction], versions: [String: String], spanned: Bool = false) {
+        var lines = [spanned ? "hike-reviews memory 1 spans" : "hike-reviews memory 1", source]
         var packs: Set<String> = []
         for leg in route {
             guard let version = versions[leg.pack], let revision = Self.engineRevision[leg.engine] else { return nil }

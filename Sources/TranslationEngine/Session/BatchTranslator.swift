@@ -29,11 +29,33 @@ public actor BatchTranslator {
         public var id: String?
         /// The text's language when the caller knows it (BCP 47); nil: the translator's, else detected.
         public var source: String?
+        /// The text as segments with kept spans, when it has some (`text` is its `string`).
+        public var spannedText: SpannedText?
+        /// How `text` is written: `.html` is one document, its markup kept.
+        public var format: TextFormat
 
-        public init(_ text: String, id: String? = nil, source: String? = nil) {
+        public init(_ text: String, id: String? = nil, source: String? = nil, format: TextFormat = .text) {
             self.text = text
             self.id = id
             self.source = source.map(LanguageTag.canonical)
+            self.format = format
+        }
+
+        /// A text with kept spans: each comes back byte for byte in the response's `spannedTargetText`.
+        public init(spannedText: SpannedText, id: String? = nil, source: String? = nil) {
+            self.init(spannedText.string, id: id, source: source)
+            self.spannedText = spannedText
+        }
+
+        /// The session's request for this text.
+        var request: TranslationSession.Request {
+            if let spannedText { return TranslationSession.Request(spannedText: spannedText) }
+            return TranslationSession.Request(sourceText: text, format: format)
+        }
+
+        /// What language detection reads: the translatable text, spans aside.
+        var detectable: String {
+            spannedText?.translatableText ?? text
         }
     }
 
@@ -70,13 +92,15 @@ public actor BatchTranslator {
     /// A translator into `target` (nil: the engine's preferred language) from `source` (nil:
     /// detect), on `engine`, asking `consent` (nil: missing packs fail as `notInstalled`),
     /// installing through `manager` (nil: the engine's) and remembering in `memory` (nil: none);
-    /// `strategy` chooses between engines where both translate a language.
+    /// `strategy` chooses between engines where both translate a language; `glossary` (nil: the
+    /// engine's environment's) marks the terms every text keeps.
     public init(to target: String?, from source: String? = nil, in engine: Engine, preference: EnginePreference = .auto,
                 strategy: TranslationSession.Strategy = .highFidelity, consent: (any ConsentHandler)?, manager: PackManager? = nil,
-                memory: TranslationMemory?) {
+                memory: TranslationMemory?, glossary: Glossary? = nil) {
         var context = TranslationSession.Context(catalog: nil, consent: consent, manager: manager ?? engine.packs, engine: preference,
                                                  memory: memory, in: engine)
         context.strategy = strategy
+        if let glossary { context.glossary = glossary.isEmpty ? nil : glossary }
         self.init(to: target, from: source, context: context)
     }
 
@@ -140,9 +164,9 @@ public actor BatchTranslator {
     public func remembered(_ texts: [Text]) async -> [Result] {
         guard context.memory != nil else { return [] }
         var found: [Result] = []
-        for (language, members) in groups(of: texts).translate {
+        for (language, members) in groups(of: texts, detectable: await documentTexts(of: texts)).translate {
             if Task.isCancelled { break }
-            let answers = await session(for: language).rememberedTranslations(for: members.map { .init(sourceText: $0.text.text) })
+            let answers = await session(for: language).rememberedTranslations(for: members.map(\.text.request))
             for (member, answer) in zip(members, answers) {
                 if let answer { found.append(Result(index: member.index, text: member.text, outcome: .translated(answer))) }
             }
@@ -165,7 +189,21 @@ public actor BatchTranslator {
     }
 
     /// The batch sorted out: results known at once, and the texts to translate by language.
-    private func groups(of texts: [Text]) -> (settled: [Result], translate: [(String, [Member])]) {
+    /// The text of each HTML document whose language is to be detected, by index: what its
+    /// deformatter leaves to translate, so markup is not read as words (a document that cannot
+    /// be read is detected as it is, and fails later with the reason).
+    private func documentTexts(of texts: [Text]) async -> [Int: String] {
+        guard sourceTag == nil, texts.contains(where: { $0.format == .html && $0.source == nil }),
+              let format = try? context.htmlFormat() else { return [:] }
+        var found: [Int: String] = [:]
+        for (index, text) in texts.enumerated() where text.format == .html && text.source == nil {
+            if let document = try? await format.spannedText(of: text.text) { found[index] = document.translatableText }
+        }
+        return found
+    }
+
+    /// `detectable`: the text language detection reads for a text, by index, when not its own.
+    private func groups(of texts: [Text], detectable: [Int: String] = [:]) -> (settled: [Result], translate: [(String, [Member])]) {
         var settled: [Result] = []
         var byLanguage: [String: [Member]] = [:]
         var order: [String] = []
@@ -178,7 +216,7 @@ public actor BatchTranslator {
             if let known = text.source ?? sourceTag {
                 language = known
             } else {
-                let guess = context.recognizer.recognize(text.text)
+                let guess = context.recognizer.recognize(detectable[index] ?? text.detectable)
                 guard !guess.isUndetermined else {
                     settled.append(Result(index: index, text: text, outcome: .failed(.unableToIdentifyLanguage)))
                     continue
@@ -198,7 +236,7 @@ public actor BatchTranslator {
     /// Each language's route is resolved once, and its texts run on it (`ResolvedRoute`): no
     /// text goes back to its session's or resolver's actor.
     private func run(_ texts: [Text], yield: @escaping @Sendable (Result) -> Void) async {
-        let (settled, groups) = groups(of: texts)
+        let (settled, groups) = groups(of: texts, detectable: await documentTexts(of: texts))
         settled.forEach(yield)
         // Memory first, along each language's route over the packs on disk: what it holds is
         // shown before anything waits on a pipeline or a dialog.
@@ -210,7 +248,7 @@ public actor BatchTranslator {
             if let onDisk, onDisk.memory != nil, !session.isCancelled {
                 left = []
                 for member in members {
-                    if let answer = await onDisk.remembered(TranslationSession.Request(sourceText: member.text.text)) {
+                    if let answer = await onDisk.remembered(member.text.request) {
                         yield(Result(index: member.index, text: member.text, outcome: .translated(answer)))
                     } else {
                         left.append(member)
@@ -241,7 +279,7 @@ public actor BatchTranslator {
                     await BoundedConcurrency.forEach(members, width: Self.requestsInFlight) { member in
                         do {
                             guard !session.isCancelled else { throw TranslationError.alreadyCancelled }
-                            let response = try await route.translate(TranslationSession.Request(sourceText: member.text.text), lookUp: false)
+                            let response = try await route.translate(member.text.request, lookUp: false)
                             return Result(index: member.index, text: member.text, outcome: .translated(response))
                         } catch {
                             return Result(index: member.index, text: member.text, outcome: .failed(TranslationError(error)))

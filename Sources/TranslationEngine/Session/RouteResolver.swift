@@ -38,6 +38,8 @@ actor RouteResolver {
     let remotes: RemoteServers?
     /// Runs the legs of the routes it resolves.
     let legs: LegRunner
+    /// What the routes it resolves keep in every text (the session's glossary), and their HTML.
+    let spans: ResolvedRoute.Spans
     /// The one probe of the remote servers this session waits for, and whether it is applied.
     var remoteProbe: Task<[PackInfo], Never>?
     var remoteApplied = false
@@ -48,7 +50,7 @@ actor RouteResolver {
     var declinedServers: Set<[String]> = []
 
     init(catalog: PackCatalog, engine: EnginePreference, ranking: RouteRanking = .neuralFirst, consent: (any ConsentHandler)?,
-         manager: PackManager?, memory: TranslationMemory?, remotes: RemoteServers?, legs: LegRunner) {
+         manager: PackManager?, memory: TranslationMemory?, remotes: RemoteServers?, legs: LegRunner, spans: ResolvedRoute.Spans = .none) {
         self.catalog = catalog
         self.availability = Availability(packs: catalog.packInfos, engine: engine, ranking: ranking)
         self.engine = engine
@@ -58,6 +60,7 @@ actor RouteResolver {
         self.memory = memory
         self.remotes = remotes
         self.legs = legs
+        self.spans = spans
     }
 
     var pairs: InstalledPairs {
@@ -223,6 +226,6 @@ actor RouteResolver {
             Task.detached(priority: .background) { await memory.removeEntries(notIn: installed) }
         }
         return ResolvedRoute(source: source, target: target, route: route, pairs: pairs, legs: legs, memory: memory,
-                             versions: pairs.versions.merging(remoteVersions) { local, _ in local })
+                             versions: pairs.versions.merging(remoteVersions) { local, _ in local }, spans: spans)
     }
 }

@@ -22,12 +22,15 @@ extension TranslationSession {
         var preferredLanguage: String
         /// The engine the parts come from (nil for tests' sessions over a pool of their own).
         var runtime: Engine?
+        /// Terms every text keeps (`Glossary.marking`); nil: none.
+        var glossary: Glossary?
 
         /// `engine`'s pool, recognizer and preferred language, with the rest as given.
         init(catalog: PackCatalog?, consent: (any ConsentHandler)?, manager: PackManager?, engine preference: EnginePreference,
              memory: TranslationMemory?, in engine: Engine) {
             self.init(catalog: catalog, pool: engine.pool, consent: consent, manager: manager, engine: preference, memory: memory,
                       recognizer: engine.recognizer, preferredLanguage: engine.environment.preferredLanguage, runtime: engine)
+            glossary = engine.environment.glossary
         }
 
         init(catalog: PackCatalog?, pool: PipelinePool, consent: (any ConsentHandler)?, manager: PackManager?,

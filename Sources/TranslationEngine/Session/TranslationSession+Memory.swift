@@ -23,8 +23,10 @@ extension TranslationSession {
 
     private func rememberedTranslation(of request: Request) async -> Response? {
         let text = request.sourceText
+        // Documents are never remembered.
+        guard request.format == .text else { return nil }
         // The planner's answer over the catalog as read: no index fetch, no install.
-        guard !text.allSatisfy(\.isWhitespace), let source = sourceTag ?? (try? detectedTag(of: text)),
+        guard !text.allSatisfy(\.isWhitespace), let source = sourceTag ?? (try? detectedTag(of: request.spannedText?.translatableText ?? text)),
               let route = await resolver.resolvedOnDisk(from: source, to: targetTag) else { return nil }
         return await route.remembered(request)
     }

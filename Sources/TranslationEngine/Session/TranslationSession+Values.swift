@@ -7,10 +7,24 @@ extension TranslationSession {
     public struct Request: Sendable, Hashable {
         public var sourceText: String
         public var clientIdentifier: String?
+        /// The text as segments with kept spans, when it has some: `sourceText` is then its
+        /// `string`. Its spans come back byte for byte in the response's `spannedTargetText`.
+        public var spannedText: SpannedText?
+        /// How `sourceText` is written: `.html` translates it as one document.
+        public var format: TextFormat
 
-        public init(sourceText: String, clientIdentifier: String? = nil) {
+        public init(sourceText: String, clientIdentifier: String? = nil, format: TextFormat = .text) {
             self.sourceText = sourceText
             self.clientIdentifier = clientIdentifier
+            self.format = format
+        }
+
+        /// A text with kept spans (markup, names, do-not-translate runs).
+        public init(spannedText: SpannedText, clientIdentifier: String? = nil) {
+            self.sourceText = spannedText.string
+            self.clientIdentifier = clientIdentifier
+            self.spannedText = spannedText
+            self.format = .text
         }
     }
 
@@ -34,11 +48,14 @@ extension TranslationSession {
         /// Whether the translation came from the translation memory (the same text, route and
         /// pack versions translated before) instead of a pipeline or worker.
         public let isRemembered: Bool
+        /// The translation as segments, every kept span of the request (its own, and the
+        /// glossary's terms) back byte for byte; nil when the text had none.
+        public let spannedTargetText: SpannedText?
 
         /// A response, as previews and tests make one; `route` defaults to source then target.
         public init(sourceLanguage: Locale.Language, targetLanguage: Locale.Language, sourceText: String, targetText: String,
                     clientIdentifier: String? = nil, route: [String]? = nil, unknownWords: [String] = [], unknownWordMarks: [String: Character] = [:], legs: [Leg] = [],
-                    isRemembered: Bool = false) {
+                    isRemembered: Bool = false, spannedTargetText: SpannedText? = nil) {
             self.sourceLanguage = sourceLanguage
             self.targetLanguage = targetLanguage
             self.sourceText = sourceText
@@ -49,6 +66,7 @@ extension TranslationSession {
             self.unknownWordMarks = unknownWordMarks
             self.legs = legs
             self.isRemembered = isRemembered
+            self.spannedTargetText = spannedTargetText
         }
     }
 

@@ -54,7 +54,8 @@ public actor TranslationSession {
         let remotes = context.runtime?.remotes
         let legs = LegRunner(pool: context.pool, remotes: remotes)
         self.resolver = RouteResolver(catalog: context.currentCatalog(), engine: context.engine, ranking: context.strategy.ranking,
-                                      consent: context.consent, manager: context.manager, memory: context.memory, remotes: remotes, legs: legs)
+                                      consent: context.consent, manager: context.manager, memory: context.memory, remotes: remotes, legs: legs,
+                                      spans: context.spans)
         self.legs = legs
     }
 
@@ -146,7 +147,7 @@ public actor TranslationSession {
         guard !isCancelled else { throw TranslationError.alreadyCancelled }
         let text = request.sourceText
         guard !text.allSatisfy(\.isWhitespace) else { throw TranslationError.nothingToTranslate }
-        let source = try sourceTag ?? detectedTag(of: text)
+        let source = try sourceTag ?? detectedTag(of: request.spannedText?.translatableText ?? text)
         return try await resolver.resolved(from: source, to: targetTag).translate(request, lookUp: true)
     }
 

@@ -47,7 +47,7 @@ expect_error("over the character limit", 400, "POST", "/translate", long_text, J
 expect_error("non-UTF-8 JSON", 400, "POST", "/translate", b'{"q": "\xff\xfe", "source": "es", "target": "en"}', JSON)
 expect_error("non-UTF-8 form", 400, "POST", "/translate", b"q=%FF%FE&source=es&target=en", FORM)
 expect_error("non-UTF-8 query", 400, "GET", "/translate?langpair=spa|eng&q=%FF%FE")
-expect_error("format html", 400, "POST", "/translate", b'{"q": "<b>Hola</b>", "source": "es", "target": "en", "format": "html"}', JSON)
+expect_error("format xml", 400, "POST", "/translate", b'{"q": "<b>Hola</b>", "source": "es", "target": "en", "format": "xml"}', JSON)
 expect_error("unknown path", 404, "GET", "/nothing")
 expect_error("unsupported target", 400, "POST", "/translate", b'{"q": "Hola", "source": "es", "target": "zz"}', JSON)
 

@@ -97,10 +97,16 @@ for callback in ["alert(1);x", "a b", "1x", "x..y", "é"]:
     if status != 400 or "callback must be a JavaScript name" not in json.loads(text).get("explanation", ""):
         failures.append(f"callback {callback!r}: {status} {text[:200]!r}")
 
-# Only plain text is translated: any other format is refused in APy's error shape, never mistranslated.
-for query in [{"format": "html"}, {"format": "rtf"}, {"deformat": "html"}, {"reformat": "html-noent"}]:
+# Plain text and HTML are translated (HTML's markup kept); any other format is refused in APy's
+# error shape, never mistranslated.
+for query in [{"format": "html"}, {"deformat": "html"}]:
+    status, body = call(ours, "translate", dict(query, langpair="spa|eng", q="<b>Hola</b> <i>mundo</i>"))
+    text = (body.get("responseData") or {}).get("translatedText", "")
+    if status != 200 or "<b>" not in text or "</i>" not in text or "Hola" in text:
+        failures.append(f"translate {query}: {status} {body}")
+for query in [{"format": "rtf"}, {"reformat": "html-noent"}]:
     status, body = call(ours, "translate", dict(query, langpair="spa|eng", q="<b>Hola</b>"))
-    if status != 400 or body.get("status") != "error" or "plain text only" not in body.get("explanation", ""):
+    if status != 400 or body.get("status") != "error" or "plain text" not in body.get("explanation", ""):
         failures.append(f"translate {query}: {status} {body}")
 
 # `GET /` answers (APy's harness waits for it; Debian's APy answers 500, its web page missing).

@@ -48,24 +48,6 @@ enum PipelineFixtures {
     /// A copy of the pair's data dir with a rewritten mode file, so the `apertium` wrapper
     /// (which reads `<datadir>/modes/<pair>.mode`) finds the extracted data.
     static func wrapperDataDir() throws -> String {
-        try sharedWrapperDataDir.get()
-    }
-
-    /// Written once and kept for the whole run (in the temp folder): suites running in
-    /// parallel share it, so none may replace or remove it.
-    private static let sharedWrapperDataDir = Result { try makeWrapperDataDir() }
-
-    private static func makeWrapperDataDir() throws -> String {
-        let dir = Scratch.root.appendingPathComponent("pipelines-ref-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: dir + "/modes", withIntermediateDirectories: true)
-        let names = try FileManager.default.contentsOfDirectory(atPath: pairsRoot + "/modes").filter { $0.hasSuffix(".mode") }
-        for file in names {
-            let name = String(file.dropLast(".mode".count))
-            let path = pairsRoot + "/modes/\(name).mode"
-            let mode = try String(contentsOfFile: path, encoding: .utf8)
-                .replacingOccurrences(of: ModeFile.installedPrefix, with: pairsRoot)
-            try mode.write(toFile: dir + "/modes/\(name).mode", atomically: true, encoding: .utf8)
-        }
-        return dir
+        try ApertiumCommand.dataDirectory(pairsRoot: pairsRoot)
     }
 }
