@@ -55,7 +55,7 @@ enum HikeReviews {
                 do throws(GlossaryError) {
                     glossary = try Glossary(contentsOf: glossaryPath)
                 } catch {
-                    StandardError.print("hike-reviews: translate: \(EscapedText.escaped(error.description))")
+                    StandardError.print("hike-reviews: translate: \(error.shown)")
                     exit(2)
                 }
             }

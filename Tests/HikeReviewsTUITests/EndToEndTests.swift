@@ -66,6 +66,11 @@ struct EndToEndTests {
         /// From the route list: open the Cares route (the first), filter it to Spanish.
         func openCaresFilteredToSpanish() throws -> String {
             try tmux.send("Enter")
+            return try filterOpenRouteToSpanish()
+        }
+
+        /// On a route screen: filters its reviews to Spanish.
+        func filterOpenRouteToSpanish() throws -> String {
             _ = try tmux.waitForScreen { $0.contains("Reviews (") }
             try tmux.send("l")
             _ = try tmux.waitForScreen { $0.contains("Filter:") }

@@ -32,7 +32,8 @@ extension AppState {
 
     /// What the translation reducer reads for the route screen `detail`.
     func translationContext(_ detail: RouteDetailState) -> TranslationContext {
-        TranslationContext(route: detail.routeIndex, reviews: routes[detail.routeIndex].reviews, languages: languages)
+        TranslationContext(route: detail.routeIndex, reviews: routes[detail.routeIndex].reviews, languages: languages,
+                           places: routes[detail.routeIndex].places)
     }
 
     mutating func openRoute(_ index: Int, measuring blocks: LaidOutBlocks) -> [Effect] {

@@ -122,7 +122,7 @@ enum ServeCommand {
         do throws(GlossaryError) {
             serverOptions.glossary = try options.glossary.map { path throws(GlossaryError) in try Glossary(contentsOf: path) }
         } catch {
-            throw Unusable(message: "--glossary: \(EscapedText.escaped(error.description))")
+            throw Unusable(message: "--glossary: \(error.shown)")
         }
         return serverOptions
     }

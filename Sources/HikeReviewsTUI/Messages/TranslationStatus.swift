@@ -1,4 +1,5 @@
 import Foundation
+import ReviewModel
 import TranslationEngine
 
 /// Where one review's translation stands.
@@ -59,6 +60,8 @@ struct TranslationTask: Hashable, Sendable, Identifiable {
     var purpose: Purpose
     var configuration: TranslationSession.Configuration
     var jobs: [TranslationJob]
+    /// The route's places, whose names the translation keeps (`Glossary(keeping:)`).
+    var places: [Place] = []
 
     var id: ID { ID(purpose: purpose, configuration: configuration) }
     /// The language translated into (the app's configurations always name it).
@@ -71,6 +74,8 @@ struct RecallTask: Hashable, Sendable {
     var route: Int
     var target: String
     var jobs: [TranslationJob]
+    /// The route's places: the memory is asked with the names kept, as they were translated.
+    var places: [Place] = []
 }
 
 /// One review's translation found in the memory.

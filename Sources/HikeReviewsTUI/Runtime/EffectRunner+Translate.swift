@@ -9,7 +9,8 @@ extension EffectRunner {
     /// Inline translation: results stream back as actions as each review is done.
     func translate(_ task: TranslationTask) {
         configurations[task.purpose] = task.configuration
-        let translator = BatchTranslator(configuration: task.configuration, in: engine, consent: consent, manager: manager, memory: memory)
+        let translator = BatchTranslator(configuration: task.configuration, in: engine, consent: consent, manager: manager, memory: memory,
+                                         glossary: keeping(task.places))
         if case .overlay = task.purpose { return translateForOverlay(task, with: translator) }
         let tag = task.id
         let queue = self.queue
@@ -86,7 +87,8 @@ extension EffectRunner {
     func recall(_ task: RecallTask) {
         guard memory != nil else { return }
         let queue = self.queue
-        let translator = BatchTranslator(to: task.target, in: engine, consent: nil, manager: manager, memory: memory)
+        let translator = BatchTranslator(to: task.target, in: engine, consent: nil, manager: manager, memory: memory,
+                                         glossary: keeping(task.places))
         let texts = task.jobs.map { BatchTranslator.Text($0.text, id: $0.reviewID, source: $0.source) }
         start(.recall) {
             let found = await translator.remembered(texts).compactMap { result -> RecalledTranslation? in

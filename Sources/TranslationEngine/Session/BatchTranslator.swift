@@ -109,10 +109,10 @@ public actor BatchTranslator {
     /// translations. The app's runner starts one per configuration it is given, under the
     /// screen's key.
     public init(configuration: TranslationSession.Configuration, in engine: Engine, consent: (any ConsentHandler)?,
-                manager: PackManager? = nil, memory: TranslationMemory?) {
+                manager: PackManager? = nil, memory: TranslationMemory?, glossary: Glossary? = nil) {
         self.init(to: configuration.targetTag, from: configuration.sourceTag, in: engine, preference: configuration.engine,
                   strategy: configuration.preferredStrategy, consent: consent, manager: manager,
-                  memory: configuration.remembersTranslations ? memory : nil)
+                  memory: configuration.remembersTranslations ? memory : nil, glossary: glossary)
     }
 
     /// A translator with the engine's consent handler and memory.

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// Why a glossary file cannot be used: one line naming the file and, for a bad line, its number.
 public struct GlossaryError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -8,6 +9,15 @@ public struct GlossaryError: Error, Sendable, Equatable, CustomStringConvertible
     public var reason: String
 
     public var description: String {
+        if let line { return "\(path):\(line): \(reason)" }
+        return "\(path): \(reason)"
+    }
+
+    /// `description` safe for a terminal: control characters escaped, and a long path shown
+    /// whole (only an absurd one is cut), so the line number and reason always come after it.
+    public var shown: String {
+        let path = EscapedText.escaped(path, limit: 4096)
+        let reason = EscapedText.escaped(reason)
         if let line { return "\(path):\(line): \(reason)" }
         return "\(path): \(reason)"
     }

@@ -52,7 +52,7 @@ extension TranslationState {
             guard let source = language(of: review, languages: context.languages), !inTarget.matches(source) else { continue }
             jobs.append(TranslationJob(reviewID: review.id, text: review.text, source: source))
         }
-        let effects: [Effect] = jobs.isEmpty ? [] : [.recall(RecallTask(route: detail.routeIndex, target: target, jobs: jobs))]
+        let effects: [Effect] = jobs.isEmpty ? [] : [.recall(RecallTask(route: detail.routeIndex, target: target, jobs: jobs, places: context.places))]
         return TranslationOutcome(effects: effects, reveal: dropped)
     }
 
@@ -85,7 +85,8 @@ extension TranslationState {
                 unidentified.append(review.id)
             }
         }
-        var effects: [Effect] = jobs.isEmpty ? [] : [.translate(TranslationTask(purpose: .route(detail.routeIndex), configuration: configuration, jobs: jobs))]
+        var effects: [Effect] = jobs.isEmpty ? [] : [.translate(TranslationTask(purpose: .route(detail.routeIndex), configuration: configuration, jobs: jobs,
+                                                                                         places: context.places))]
         if !unidentified.isEmpty { effects.append(.loadTargetChoices(purpose: .identify(reviewIDs: unidentified), source: nil)) }
         return TranslationOutcome(effects: effects, reveal: true)
     }
@@ -109,7 +110,8 @@ extension TranslationState {
         }
         let configuration = detail.configuration ?? TranslationSession.Configuration(sourceTag: nil, targetTag: target)
         let task: [Effect] = jobs.isEmpty ? [] : [.translate(TranslationTask(purpose: .identified(route: detail.routeIndex, reviewIDs: ids),
-                                                                              configuration: configuration, jobs: jobs))]
+                                                                              configuration: configuration, jobs: jobs,
+                                                                              places: context.places))]
         return TranslationOutcome(effects: task) + (learned ? recall(detail, in: context) : .none)
     }
 }

@@ -23,6 +23,8 @@ struct TranslationContext {
     var route: Int
     var reviews: [Review]
     var languages: [String: String]
+    /// The route's places, whose names its reviews' translations keep.
+    var places: [Place] = []
 }
 
 /// What a translation step asks of the app: effects to run, a dialog to open, and whether the
@@ -94,7 +96,8 @@ extension TranslationState {
     static func task(of overlay: OverlayState, in context: TranslationContext) -> [Effect] {
         guard let review = context.reviews.first(where: { $0.id == overlay.reviewID }) else { return [] }
         let job = TranslationJob(reviewID: review.id, text: review.text, source: overlay.source)
-        return [.translate(TranslationTask(purpose: .overlay(reviewID: review.id), configuration: overlay.configuration, jobs: [job]))]
+        return [.translate(TranslationTask(purpose: .overlay(reviewID: review.id), configuration: overlay.configuration, jobs: [job],
+                                     places: context.places))]
     }
 
     /// The overlay's "put inline": its finished translation becomes the review's.
