@@ -12,6 +12,11 @@ extension TranslationSession {
         public var spannedText: SpannedText?
         /// How `sourceText` is written: `.html` translates it as one document.
         public var format: TextFormat
+        /// The text with its attributes, as Apple's iOS 26.4 request has it: setting it sets
+        /// `sourceText` and makes its `skipsTranslation` runs kept spans.
+        public var attributedSourceText: AttributedString? {
+            didSet { if let attributedSourceText { adopt(attributedSourceText) } }
+        }
 
         public init(sourceText: String, clientIdentifier: String? = nil, format: TextFormat = .text) {
             self.sourceText = sourceText
@@ -25,6 +30,23 @@ extension TranslationSession {
             self.clientIdentifier = clientIdentifier
             self.spannedText = spannedText
             self.format = .text
+        }
+
+        /// An attributed text (Apple's iOS 26.4 initializer): runs marked `skipsTranslation`
+        /// come back untouched, the rest is translated.
+        public init(sourceText: AttributedString, clientIdentifier: String? = nil) {
+            self.sourceText = ""
+            self.clientIdentifier = clientIdentifier
+            self.format = .text
+            self.attributedSourceText = sourceText
+            adopt(sourceText)
+        }
+
+        /// `sourceText` and `spannedText` from an attributed text.
+        private mutating func adopt(_ attributed: AttributedString) {
+            sourceText = String(attributed.characters)
+            spannedText = AttributedSpans(attributed).spannedText
+            format = .text
         }
     }
 
@@ -51,6 +73,12 @@ extension TranslationSession {
         /// The translation as segments, every kept span of the request (its own, and the
         /// glossary's terms) back byte for byte; nil when the text had none.
         public let spannedTargetText: SpannedText?
+        /// The request's attributed text, for a request made from one (Apple's iOS 26.4 member).
+        public internal(set) var attributedSourceText: AttributedString?
+        /// The translation with attributes, for a request made from an attributed text: marked
+        /// runs back as they were, each with its attributes; the translated text with those its
+        /// stretch carried alike (docs/decisions/structured-text.md).
+        public internal(set) var attributedTargetText: AttributedString?
 
         /// A response, as previews and tests make one; `route` defaults to source then target.
         public init(sourceLanguage: Locale.Language, targetLanguage: Locale.Language, sourceText: String, targetText: String,
@@ -67,6 +95,15 @@ extension TranslationSession {
             self.legs = legs
             self.isRemembered = isRemembered
             self.spannedTargetText = spannedTargetText
+        }
+
+        /// A response with formatted text, as Apple's iOS 26.4 initializer makes one for previews.
+        public init(sourceLanguage: Locale.Language, targetLanguage: Locale.Language, sourceAttributedText: AttributedString,
+                    targetAttributedText: AttributedString, clientIdentifier: String? = nil) {
+            self.init(sourceLanguage: sourceLanguage, targetLanguage: targetLanguage, sourceText: String(sourceAttributedText.characters),
+                      targetText: String(targetAttributedText.characters), clientIdentifier: clientIdentifier)
+            self.attributedSourceText = sourceAttributedText
+            self.attributedTargetText = targetAttributedText
         }
     }
 

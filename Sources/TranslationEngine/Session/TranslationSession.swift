@@ -64,6 +64,12 @@ public actor TranslationSession {
         try await translate(Request(sourceText: string))
     }
 
+    /// Translates an attributed text (Apple's iOS 26.4 method): runs marked `skipsTranslation`
+    /// come back untouched, byte for byte and in order, and the rest is translated.
+    public func translate(_ string: AttributedString) async throws -> Response {
+        try await translate(Request(sourceText: string))
+    }
+
     /// Translates every request, one response per request, in request order.
     ///
     /// Requests are translated several at a time (the pipelines keep order per pair), so a
@@ -148,7 +154,12 @@ public actor TranslationSession {
         let text = request.sourceText
         guard !text.allSatisfy(\.isWhitespace) else { throw TranslationError.nothingToTranslate }
         let source = try sourceTag ?? detectedTag(of: request.spannedText?.translatableText ?? text)
-        return try await resolver.resolved(from: source, to: targetTag).translate(request, lookUp: true)
+        var response = try await resolver.resolved(from: source, to: targetTag).translate(request, lookUp: true)
+        if let attributed = request.attributedSourceText {
+            response.attributedSourceText = attributed
+            response.attributedTargetText = AttributedSpans(attributed).attributedTarget(response.spannedTargetText, targetText: response.targetText)
+        }
+        return response
     }
 
     func detectedTag(of text: String) throws -> String {
