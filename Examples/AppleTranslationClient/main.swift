@@ -185,6 +185,7 @@ do {
     case "strategies": try await strategies()
     case "undetermined": await undetermined()
     case "viewBody": await viewBodyScenario()
+    case "attributed": try await attributedScenario()
     default:
         print("unknown scenario '\(scenario)'")
         exit(2)

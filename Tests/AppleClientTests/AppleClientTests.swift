@@ -150,4 +150,14 @@ extension AppleClientTests {
     @Test func applesViewBodyAssignsItsStateFromTheHostsAction() throws {
         #expect(try Self.run("viewBody") == ["targetText: The dog drinks water."])
     }
+
+    /// Apple's `skipsTranslation` snippet: "When translated the string, “Welcome to” changes to
+    /// the target language, but “Apple Park” remains unchanged." The marked peak stays, the
+    /// plain string API still translates it as words.
+    @Test func aRunMarkedSkipsTranslationRemainsUnchanged() throws {
+        #expect(try Self.run("attributed") == [
+            "targetText: We go up to the Monte Perdido.", "skipped: Monte Perdido", "peak: We go up to the Monte Perdido.",
+            "plain: We go up to the Stray Mountain.",
+        ])
+    }
 }
