@@ -90,6 +90,9 @@ extension StructuredTextCommandTests {
             var request = URLRequest(url: URL(string: server.url + "translate")!)
             request.httpMethod = "POST"
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            // A new connection each time: a kept-alive one the server closes while idle (a slow
+            // first answer on a busy machine) is an empty reply to the next request.
+            request.setValue("close", forHTTPHeaderField: "Connection")
             request.httpBody = try JSONSerialization.data(withJSONObject: ["q": Self.review, "source": "es", "target": "en"])
             // A safety net, not a measure.
             request.timeoutInterval = 240
