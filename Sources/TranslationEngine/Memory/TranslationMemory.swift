@@ -38,7 +38,7 @@ public final class TranslationMemory: Sendable {
         /// Tests only: where the process kills itself (`KillPoint`'s memory steps); nil in use.
         package var killPoint: KillPoint?
 
-        public init(path: String, maxBytes: Int64 = 256 << 20, busyTimeout: Duration = .seconds(3)) {
+        public init(path: String, maxBytes: Int64 = 256 << 20, busyTimeout: Duration = .seconds(10)) {
             self.path = path
             self.maxBytes = maxBytes
             self.busyTimeout = busyTimeout

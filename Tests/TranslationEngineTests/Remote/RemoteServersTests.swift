@@ -43,9 +43,20 @@ struct RemoteServersTests {
     }
 
     @Test func aServerThatIsNotThereHasNoPairs() async throws {
-        let gone = try Self.start("libretranslate", "gone")
-        let url = URL(string: gone.url)!
-        gone.stop()
+        // A port bound without listening, held for the test: connections are refused, and no
+        // other test's server can take it (a stopped server's port could be, under load).
+        let held = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(held >= 0)
+        defer { close(held) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(held, $0, length) == 0 && getsockname(held, $0, &length) == 0 }
+        }
+        try #require(bound)
+        let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/")!
         let servers = RemoteServers(urls: [url], limits: RemoteLimits())
         #expect(await servers.packs().isEmpty)
         let summary = await servers.summary()
