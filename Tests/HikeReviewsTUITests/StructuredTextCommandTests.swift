@@ -99,21 +99,25 @@ extension StructuredTextCommandTests {
             let (data, _) = try await URLSession.shared.data(for: request)
             return (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["translatedText"] as? String ?? ""
         }
-        let before = try await translated()
+        // A request that throws still stops the server (it would outlive the test run).
+        let before: String
+        do { before = try await translated() } catch { _ = try? await server.stop(); throw error }
         #expect(before.contains("Monte Perdido") && !before.contains("Refugio de Góriz"), "\(before)")
         try Self.glossary.write(toFile: path, atomically: true, encoding: .utf8)
         kill(server.pid, SIGHUP)
         for _ in 0..<2400 where !server.log.contains("reloaded the installed packs and the glossary") {
             try await Task.sleep(for: .milliseconds(100))
         }
-        let after = try await translated()
+        let after: String
+        do { after = try await translated() } catch { _ = try? await server.stop(); throw error }
         // A file turned bad on a later SIGHUP keeps the glossary in use.
         try "Monte Perdido\tbad\n".write(toFile: path, atomically: true, encoding: .utf8)
         kill(server.pid, SIGHUP)
         for _ in 0..<2400 where !server.log.contains("keeping the keys and packs in use") {
             try await Task.sleep(for: .milliseconds(100))
         }
-        let kept = try await translated()
+        let kept: String
+        do { kept = try await translated() } catch { _ = try? await server.stop(); throw error }
         let log = server.log
         let status = try await server.stop()
         #expect(after == "We go up to the Refugio de Góriz and afterwards to the Monte Perdido by the Ronda Path.", "\(after)")
