@@ -56,7 +56,7 @@ struct ResolvedRoute: Sendable {
     }
 
     /// Nil when a pack's version is not known (then nothing is remembered).
-    private func key(of text: String, spanned: Bool = false) -> MemoryKey? {
+    func key(of text: String, spanned: Bool = false) -> MemoryKey? {
         MemoryKey(text: text, source: source, route: route, versions: versions, spanned: spanned)
     }
 

@@ -17,7 +17,7 @@ extension ResolvedRoute {
     /// glossary (the memory was asked already, by `remembered`).
     func translate(_ request: TranslationSession.Request, spanned: SpannedText) async throws -> TranslationSession.Response {
         let translation = try await legs.run(spanned, along: route, pairs: pairs)
-        if let memory, let key = MemoryKey(text: spanned.memoryMaterial, source: source, route: route, versions: versions, spanned: true) {
+        if let memory, let key = key(of: spanned.memoryMaterial, spanned: true) {
             await memory.remember(TranslationMemory.Entry(targetText: translation.text.memoryMaterial, unknownWords: translation.unknownWords,
                                                           marks: translation.marks), for: key)
         }
