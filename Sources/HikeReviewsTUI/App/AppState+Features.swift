@@ -32,7 +32,7 @@ extension AppState {
             return [.cancelTranslations]
         case .openPicker(let picker): dialogs.open(.languagePicker(picker))
         case .openSearch(let input): dialogs.open(.textInput(input))
-        case .filtered(let shownChanged): return filtered(shownChanged: shownChanged, measuring: blocks)
+        case .filtered(let shownChanged): return filtered(shownChanged: shownChanged)
         }
         return []
     }
@@ -42,7 +42,7 @@ extension AppState {
         return [.loadPacks]
     }
 
-    mutating func runPacks(_ command: Command, measuring blocks: LaidOutBlocks) -> [Effect] {
+    mutating func runPacks(_ command: Command) -> [Effect] {
         let rows = max(1, bodyHeight - 3)
         guard let outcome = onPacksScreen({ $0.run(command, rows: rows) }) else { return [] }
         switch outcome {
@@ -50,20 +50,20 @@ extension AppState {
         case .back:
             screens.removeLast()
             // A route screen shown again looks in the memory again (packs may have changed).
-            return recallShown(measuring: blocks)
+            return recallShown()
         case .effects(let effects): return effects
         case .open(let modal): dialogs.open(modal)
         }
         return []
     }
 
-    mutating func runDialog(_ command: Command, measuring blocks: LaidOutBlocks) -> [Effect] {
+    mutating func runDialog(_ command: Command) -> [Effect] {
         switch dialogs.run(command) {
         case .effects(let effects):
             return effects
         case .putInline(let overlay):
             translation.putInline(overlay)
-            revealSelection(measuring: blocks)
+            revealsSelection = true
             return []
         }
     }
@@ -77,12 +77,12 @@ extension AppState {
             routeList.search(text, in: routes)
             return []
         case .search(.searchReviews, let text): return changeQuery(measuring: blocks) { $0.searchText = text }
-        case .chose(let purpose, let tag): return applyPicker(purpose, tag: tag, measuring: blocks)
+        case .chose(let purpose, let tag): return applyPicker(purpose, tag: tag)
         }
     }
 
     /// A target, overlay or identify picker was applied (or, with nil, cancelled).
-    private mutating func applyPicker(_ purpose: PickerPurpose, tag: String?, measuring blocks: LaidOutBlocks) -> [Effect] {
+    private mutating func applyPicker(_ purpose: PickerPurpose, tag: String?) -> [Effect] {
         switch purpose {
         case .filter:
             return []
@@ -93,35 +93,32 @@ extension AppState {
             let context = detail.map(translationContext)
             guard let outcome = translation.retarget(tag, &detail, in: context) else { return [] }
             self.detail = detail
-            return settle(outcome, measuring: blocks)
+            return settle(outcome)
         case .overlayTarget:
             guard let tag, let overlay = dialogs.retargetOverlay(tag), let detail else { return [] }
             return TranslationState.task(of: overlay, in: translationContext(detail))
         case .identify(let ids):
             let outcome = translation.identified(ids, as: tag, detail: detail, in: detail.map(translationContext),
                                                  detectionFinished: detection.isFinished)
-            return settle(outcome, measuring: blocks)
+            return settle(outcome)
         }
     }
 
     // MARK: Background work
 
-    /// Applies a translation result, failure or recalled entries, and the overlay's result.
-    mutating func reduceTranslationResult(_ action: Action, measuring blocks: LaidOutBlocks) -> [Effect] {
+    /// Applies recalled entries, a translation failure, and the overlay's result (a result is
+    /// `reduce`'s own case).
+    mutating func reduceTranslationResult(_ action: Action) -> [Effect] {
         switch action {
-        case .translationArrived(let task, let reviewID, let text, let route, let unknownWords, let engines, let remembered):
-            let result = TranslatedText(text: text, route: route, unknownWords: unknownWords, engines: engines, remembered: remembered)
-            guard isCurrent(task), translation.arrived(result, for: reviewID) else { return [] }
-            revealSelection(measuring: blocks)
         case .recalled(let route, let target, let found):
             guard detail?.routeIndex == route, translation.recalled(found, into: target) else { return [] }
-            revealSelection(measuring: blocks)
+            revealsSelection = true
         case .memoryWarning(let message):
             statusMessage = message
         case .translationFailed(let task, let reviewIDs, let failure):
             guard isCurrent(task) else { return [] }
             translation.failed(reviewIDs, failure, unreachable: unreachablePacks)
-            revealSelection(measuring: blocks)
+            revealsSelection = true
         case .overlayTranslated(let task, let status):
             guard let top = dialogs.topOverlay, top.overlay.taskID == task else { return [] }
             var overlay = top.overlay
@@ -137,21 +134,8 @@ extension AppState {
         return []
     }
 
-    /// Whether a result belongs to the configuration its route screen has now.
-    func isCurrent(_ task: TranslationTask.ID) -> Bool {
-        let route: Int
-        switch task.purpose {
-        case .route(let index), .identified(let index, _): route = index
-        case .overlay: return false
-        }
-        return screens.contains { screen in
-            if case .routeDetail(let detail) = screen { return detail.routeIndex == route && detail.configuration == task.configuration }
-            return false
-        }
-    }
-
     /// Applies a consent request and the progress, end or failure of a download.
-    mutating func reduceDownload(_ action: Action, measuring blocks: LaidOutBlocks) -> [Effect] {
+    mutating func reduceDownload(_ action: Action) -> [Effect] {
         switch action {
         case .consentRequested(let id, let request):
             dialogs.consentRequested(id: id, request)
@@ -162,7 +146,7 @@ extension AppState {
         case .downloadFinished(let packID):
             guard dialogs.download != nil else { return [] }
             if let finished = dialogs.downloadFinished(packID), let route = finished.translateRoute, detail?.routeIndex == route {
-                return translateShownAgain(measuring: blocks)
+                return translateShownAgain()
             }
             if case .packs = screens.last { return [.loadPacks] }
         case .downloadFailed(let packID, let message):

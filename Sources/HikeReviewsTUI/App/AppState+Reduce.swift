@@ -30,8 +30,20 @@ extension AppState {
     /// state alone) passes none and gets a fresh cache: the same state, only laid out afresh.
     mutating func reduce(_ action: Action, layout blocks: LaidOutBlocks = LaidOutBlocks()) -> [Effect] {
         // Whatever the action changed is laid out once, on the way out, and kept as the
-        // screen's lines for the renderer.
-        defer { if let detail, !isTooSmall { routeContext(measuring: blocks).layOutViewport(detail) } }
+        // screen's lines for the renderer; the selection is revealed first when a step changed
+        // heights (also on a screen too small to draw, which keeps the place it will show).
+        defer {
+            if var detail {
+                let context = routeContext(measuring: blocks)
+                if isTooSmall {
+                    if revealsSelection { context.reveal(&detail) }
+                } else {
+                    context.layOutViewport(&detail, revealing: revealsSelection)
+                }
+                self.detail = detail
+            }
+            revealsSelection = false
+        }
         switch action {
         case .keyPressed(let key):
             statusMessage = nil
@@ -55,14 +67,18 @@ extension AppState {
             // Detection reports in batches: what it learns is looked up in the memory once, when it
             // ends (a look after every batch held the loop on big routes).
             let learned = !firstRead.isEmpty && detection.isFinished
-            let reconfigured = shownChanged ? translating(measuring: blocks) { $0.reconfigure(&$1, shownChanged: true, in: $2) } ?? [] : []
-            return reconfigured + (shownChanged || learned ? recallShown(measuring: blocks) : [])
+            let reconfigured = shownChanged ? translating { $0.reconfigure(&$1, shownChanged: true, in: $2) } ?? [] : []
+            return reconfigured + (shownChanged || learned ? recallShown() : [])
         case .terminationRequested:
             quit()
-        case .translationArrived, .recalled, .memoryWarning, .translationFailed, .overlayTranslated:
-            return reduceTranslationResult(action, measuring: blocks)
+        case .translationArrived(let task, let reviewID, let text, let route, let unknownWords, let engines, let remembered):
+            // A result of the configuration its route screen has now is shown (a review left since takes none).
+            let result = TranslatedText(text: text, route: route, unknownWords: unknownWords, engines: engines, remembered: remembered)
+            if isCurrent(task), translation.arrived(result, for: reviewID) { revealsSelection = true }
+        case .recalled, .memoryWarning, .translationFailed, .overlayTranslated:
+            return reduceTranslationResult(action)
         case .consentRequested, .downloadProgressed, .downloadStalled, .downloadFinished, .downloadFailed:
-            return reduceDownload(action, measuring: blocks)
+            return reduceDownload(action)
         case .targetChoicesLoaded(let purpose, let choices):
             dialogs.choicesLoaded(purpose, choices, target: translation.target)
         case .packsLoaded, .packsChanged, .installQuestionReady, .repositoryUnreachable:
@@ -100,10 +116,10 @@ extension AppState {
             return runRouteList(command, measuring: blocks)
         case .routeDetail:
             if command == .showPacks { return openPacks() }
-            if let effects = translating(measuring: blocks, { $0.run(command, detail: &$1, in: $2) }) { return effects }
+            if let effects = translating({ $0.run(command, detail: &$1, in: $2) }) { return effects }
             return runRouteDetail(command, measuring: blocks)
-        case .consent, .confirmDialog, .progress, .errorDialog, .overlay: return runDialog(command, measuring: blocks)
-        case .packs: return runPacks(command, measuring: blocks)
+        case .consent, .confirmDialog, .progress, .errorDialog, .overlay: return runDialog(command)
+        case .packs: return runPacks(command)
         }
         return []
     }

@@ -4,8 +4,9 @@ import TranslationEngine
 /// The route screen as the app composes it: the top screen's state, the read-only contexts
 /// its reducer and the translation reducer are given, and what their outcomes do to the rest.
 ///
-/// Every step that may scroll the screen (a reveal, a filter, a screen opened) takes `blocks`,
-/// the layout cache to measure with and keep what it lays out in, from the `reduce` under way.
+/// Every step that scrolls the screen now (a filter, a screen opened) takes `blocks`, the layout
+/// cache to measure with and keep what it lays out in, from the `reduce` under way; a step that
+/// only changed heights sets `revealsSelection`, and the way out of `reduce` reveals once.
 extension AppState {
     /// The route detail on top of the stack, read and written in place.
     var detail: RouteDetailState? {
@@ -36,46 +37,52 @@ extension AppState {
                            places: routes[detail.routeIndex].places)
     }
 
+    /// Whether a result belongs to the configuration its route screen has now.
+    func isCurrent(_ task: TranslationTask.ID) -> Bool {
+        let route: Int
+        switch task.purpose {
+        case .route(let index), .identified(let index, _): route = index
+        case .overlay: return false
+        }
+        return screens.contains { screen in
+            if case .routeDetail(let detail) = screen { return detail.routeIndex == route && detail.configuration == task.configuration }
+            return false
+        }
+    }
+
     mutating func openRoute(_ index: Int, measuring blocks: LaidOutBlocks) -> [Effect] {
         screens.append(.routeDetail(RouteDetailState(opening: index, in: routeContext(measuring: blocks))))
         blocks.removeAll()
         // What the memory holds for the route shows at once.
-        return recallShown(measuring: blocks)
-    }
-
-    /// Keeps the selected review on screen after its block changed height.
-    mutating func revealSelection(measuring blocks: LaidOutBlocks) {
-        guard var detail else { return }
-        routeContext(measuring: blocks).reveal(&detail)
-        self.detail = detail
+        return recallShown()
     }
 
     /// Runs a step of the translation reducer on the top route screen; its outcome's dialog
     /// opens and its selection is revealed. Nothing without a route screen.
-    mutating func translating(measuring blocks: LaidOutBlocks,
-                              _ step: (inout TranslationState, inout RouteDetailState, TranslationContext) -> TranslationOutcome?) -> [Effect]? {
+    mutating func translating(_ step: (inout TranslationState, inout RouteDetailState, TranslationContext) -> TranslationOutcome?) -> [Effect]? {
         guard var detail else { return nil }
         let context = translationContext(detail)
         guard let outcome = step(&translation, &detail, context) else { return nil }
         self.detail = detail
-        return settle(outcome, measuring: blocks)
+        return settle(outcome)
     }
 
-    /// Opens the outcome's dialog and reveals the selection when heights changed.
-    mutating func settle(_ outcome: TranslationOutcome, measuring blocks: LaidOutBlocks) -> [Effect] {
+    /// Opens the outcome's dialog and, when heights changed, has the selection revealed on
+    /// the way out of `reduce`.
+    mutating func settle(_ outcome: TranslationOutcome) -> [Effect] {
         if let modal = outcome.open { dialogs.open(modal) }
-        if outcome.reveal { revealSelection(measuring: blocks) }
+        if outcome.reveal { revealsSelection = true }
         return outcome.effects
     }
 
     /// `T`, and translating the route again once its packs are in.
-    mutating func translateShownAgain(measuring blocks: LaidOutBlocks) -> [Effect] {
-        translating(measuring: blocks) { $0.run(.translateAll, detail: &$1, in: $2) } ?? []
+    mutating func translateShownAgain() -> [Effect] {
+        translating { $0.run(.translateAll, detail: &$1, in: $2) } ?? []
     }
 
     /// The memory is asked about the shown reviews with nothing in the target yet.
-    mutating func recallShown(measuring blocks: LaidOutBlocks) -> [Effect] {
-        translating(measuring: blocks) { $0.recall($1, in: $2) } ?? []
+    mutating func recallShown() -> [Effect] {
+        translating { $0.recall($1, in: $2) } ?? []
     }
 
     /// The top screen's query changes with `edit` (from the top when `fromTop`); the
@@ -84,12 +91,12 @@ extension AppState {
         guard var detail else { return [] }
         let changed = detail.changeQuery(in: routeContext(measuring: blocks), fromTop: fromTop, edit)
         self.detail = detail
-        return filtered(shownChanged: changed, measuring: blocks)
+        return filtered(shownChanged: changed)
     }
 
     /// A filter was applied to the top screen, changing what it shows or not.
-    mutating func filtered(shownChanged: Bool, measuring blocks: LaidOutBlocks) -> [Effect] {
-        translating(measuring: blocks) { $0.filtered(&$1, shownChanged: shownChanged, in: $2) } ?? []
+    mutating func filtered(shownChanged: Bool) -> [Effect] {
+        translating { $0.filtered(&$1, shownChanged: shownChanged, in: $2) } ?? []
     }
 
     /// Refilters the route screens whose filter the detected languages touch; returns whether

@@ -28,6 +28,9 @@ struct AppState: Equatable, Sendable {
     /// Packs wanted from a repository that did not answer: not offered for download.
     var unreachablePacks: Set<String> = []
     var shouldQuit = false
+    /// Set by a step of the `reduce` under way that changed the route screen's block heights:
+    /// the selection is revealed once, on the way out, with the heights as they are then.
+    var revealsSelection = false
 
     init(routes: [Route], size: ScreenSize, targetLanguage: String = "en") {
         self.routes = routes

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TranslationEngine
 
 extension EffectRunner {
@@ -17,27 +18,34 @@ extension EffectRunner {
         let manager = self.manager
         let texts = task.jobs.map { BatchTranslator.Text($0.text, id: $0.reviewID, source: $0.source) }
         start(.translation(task.purpose), translators: [translator]) {
-            // Each language's note about the public index is looked up once per task.
-            var notes: [String: PublicIndexNote?] = [:]
-            for await result in translator.translate(texts) {
-                if Task.isCancelled { return }
-                guard let id = result.text.id else { continue }
+            // This task is the batch's consumer: the translator works in it and each result
+            // goes to the queue as it comes. A review no offline route reaches waits for the
+            // public index's note, looked up once per language when the batch is done.
+            let unreached = UnreachedReviews()
+            await translator.translate(texts) { result in
+                guard !Task.isCancelled, let id = result.text.id else { return }
                 switch result.outcome {
                 case .translated(let response):
                     queue.send(.translationArrived(task: tag, reviewID: id, text: response.targetText, route: response.route,
                                                    unknownWords: response.unknownWords, engines: response.legs.map(\.engine),
                                                    remembered: response.isRemembered))
                 case .failed(let error):
-                    var failure = TranslationFailure(error, source: result.text.source ?? "und")
+                    let failure = TranslationFailure(error, source: result.text.source ?? "und")
                     if case .noRoute(let source, _) = failure {
-                        if notes[source] == nil { notes[source] = .some(await Self.publicIndexNote(from: source, manager: manager)) }
-                        failure = .noRoute(source: source, index: notes[source] ?? nil)
+                        unreached.reviews.withLock { $0.append((id, source)) }
+                    } else {
+                        queue.send(.translationFailed(task: tag, reviewIDs: [id], failure: failure))
                     }
-                    queue.send(.translationFailed(task: tag, reviewIDs: [id], failure: failure))
                 case .unchanged:
                     // The reducer sends only reviews in another language than the target.
-                    continue
+                    break
                 }
+            }
+            var notes: [String: PublicIndexNote?] = [:]
+            for (id, source) in unreached.reviews.withLock({ $0 }) {
+                if Task.isCancelled { return }
+                if notes[source] == nil { notes[source] = .some(await Self.publicIndexNote(from: source, manager: manager)) }
+                queue.send(.translationFailed(task: tag, reviewIDs: [id], failure: .noRoute(source: source, index: notes[source] ?? nil)))
             }
         }
     }
@@ -226,4 +234,10 @@ extension EffectRunner {
             }
         }
     }
+}
+
+/// The reviews of a batch that no offline route reaches, with their language, kept while the
+/// batch runs: their failure waits for the public index's note, which is looked up after it.
+private final class UnreachedReviews: Sendable {
+    let reviews = Mutex<[(reviewID: String, source: String)]>([])
 }

@@ -139,7 +139,7 @@ public actor BatchTranslator {
     public nonisolated func translate(_ texts: [Text]) -> AsyncStream<Result> {
         AsyncStream { continuation in
             let task = Task {
-                await self.run(texts) { continuation.yield($0) }
+                await self.translate(texts) { continuation.yield($0) }
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -233,9 +233,15 @@ public actor BatchTranslator {
         return (settled, order.map { ($0, byLanguage[$0] ?? []) })
     }
 
+    /// Translates `texts` in the caller's task, handing each result to `yield` as soon as it is
+    /// ready (remembered and passed-through texts first); returns when every text has had its
+    /// result. A host with a task of its own (the app's runner) calls this rather than
+    /// `translate(_:)`, so no second task stands between it and the work; cancelling the
+    /// caller's task cancels the work.
+    ///
     /// Each language's route is resolved once, and its texts run on it (`ResolvedRoute`): no
     /// text goes back to its session's or resolver's actor.
-    private func run(_ texts: [Text], yield: @escaping @Sendable (Result) -> Void) async {
+    public func translate(_ texts: [Text], each yield: @escaping @Sendable (Result) -> Void) async {
         let (settled, groups) = groups(of: texts, detectable: await documentTexts(of: texts))
         settled.forEach(yield)
         // Memory first, along each language's route over the packs on disk: what it holds is
@@ -266,7 +272,15 @@ public actor BatchTranslator {
                 group.addTask {
                     let route: ResolvedRoute
                     do {
-                        route = try await session.preparedRoute(onDisk: onDisk)
+                        // The route the memory was asked along is the texts' when nothing could
+                        // change it (no remote servers to probe), and a memory means the
+                        // pipelines are left to the first text it does not know, as
+                        // `prepareTranslation()` leaves them; else the session prepares it.
+                        if let onDisk, onDisk.memory != nil, session.resolver.remotes == nil {
+                            route = onDisk
+                        } else {
+                            route = try await session.preparedRoute()
+                        }
                     } catch {
                         self.consent?.settled()
                         let failure = TranslationError(error)

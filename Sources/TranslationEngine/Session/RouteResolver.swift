@@ -205,21 +205,20 @@ actor RouteResolver {
         throw TranslationError.unsupportedLanguagePairing(source: source, target: target)
     }
 
-    /// `route(from:to:)` as a value the texts of one source run on without coming back here.
+    /// `route(from:to:)` as a value the texts of one source run on without coming back here:
+    /// once its packs are installed and its servers approved, it is the route on disk.
     func resolved(from source: String, to target: String) async throws -> ResolvedRoute {
-        resolved(try await route(from: source, to: target), from: source, to: target)
+        let route = try await route(from: source, to: target)
+        guard let resolved = resolvedOnDisk(from: source, to: target) else { throw TranslationError.notInstalled(packs: missingPacks(of: route)) }
+        return resolved
     }
 
     /// The planned route over the catalog as read, when all its packs are on disk: no index
-    /// fetch, no install, no remote probe (what the memory is asked along without translating).
+    /// fetch, no install, no remote probe (what a batch asks the memory along, and translates
+    /// on when nothing could change it). The first of a catalog also has the memory drop
+    /// entries of packs no longer installed (in the background).
     func resolvedOnDisk(from source: String, to target: String) -> ResolvedRoute? {
         guard let route = try? plan(from: source, to: target), missingPacks(of: route).isEmpty else { return nil }
-        return resolved(route, from: source, to: target)
-    }
-
-    /// `route` with what its texts need. The first of a catalog also has the memory drop
-    /// entries of packs no longer installed (in the background).
-    private func resolved(_ route: [Direction], from source: String, to target: String) -> ResolvedRoute {
         if let memory, !memoryCleaned {
             memoryCleaned = true
             let installed = pairs.packVersions.union(remoteVersions.map { "\($0.key)@\($0.value)" })

@@ -115,18 +115,12 @@ public actor TranslationSession {
         _ = try await preparedRoute()
     }
 
-    /// What `prepareTranslation()` makes sure of, as the route the session's texts then run on.
-    /// `onDisk`, the route found over the packs on disk, is taken as it is when nothing could
-    /// change it (no remote servers to probe); else the resolver plans, asks and installs.
-    nonisolated func preparedRoute(onDisk: ResolvedRoute? = nil) async throws -> ResolvedRoute {
+    /// What `prepareTranslation()` makes sure of, as the route the session's texts then run on:
+    /// the resolver plans, asks and installs, and without a memory the pipelines start.
+    nonisolated func preparedRoute() async throws -> ResolvedRoute {
         guard !isCancelled else { throw TranslationError.alreadyCancelled }
         guard let sourceTag else { throw TranslationError.unableToIdentifyLanguage }
-        let route: ResolvedRoute
-        if let onDisk, resolver.remotes == nil {
-            route = onDisk
-        } else {
-            route = try await resolver.resolved(from: sourceTag, to: targetTag)
-        }
+        let route = try await resolver.resolved(from: sourceTag, to: targetTag)
         if memory == nil { try await legs.start(route.route, pairs: route.pairs) }
         return route
     }

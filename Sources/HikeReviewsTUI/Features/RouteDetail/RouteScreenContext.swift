@@ -40,10 +40,19 @@ struct RouteScreenContext {
         scroll(&detail) { $0.reveal(&$1) }
     }
 
-    /// Lays out the blocks of `detail` that are on screen and keeps them in `blocks` as the
-    /// screen's lines, which the renderer draws as they are.
+    /// The screen's lines for `detail` where it stands (a renderer's fallback, a test).
     @discardableResult
     func layOutViewport(_ detail: RouteDetailState) -> RouteDetailLines {
+        var detail = detail
+        return layOutViewport(&detail)
+    }
+
+    /// Lays out the blocks of `detail` that are on screen and keeps them in `blocks` as the
+    /// screen's lines, which the renderer draws as they are; `revealing` (a step changed
+    /// heights) scrolls the selection into view first, measuring with the same blocks.
+    @discardableResult
+    func layOutViewport(_ detail: inout RouteDetailState, revealing: Bool = false) -> RouteDetailLines {
+        if revealing { reveal(&detail) }
         let layout = layout(detail)
         var viewport = RouteDetailLines(detail: detail, width: textWidth, height: bodyHeight)
         var y = -detail.topOffset
