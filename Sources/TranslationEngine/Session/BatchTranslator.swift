@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// The one entry point for batch translation, as CTranslate2's `translate_batch` is: texts and a
-/// configuration in, an `AsyncSequence` of results out (`translate(_:)`), cancelled as one unit
-/// by ending the iteration or by `cancel()`. Every host calls it (the app's route screen and
+/// configuration in, an `AsyncSequence` of results out (`translate(_:)`; a host with a task of
+/// its own takes each result in that task, `translate(_:each:)`), cancelled as one unit by
+/// ending the iteration or the task, or by `cancel()`. Every host calls it (the app's route screen and
 /// overlay, the CLI's `translate`, the server, ML Kit's `Translator`), and it means, once for
 /// all: each text's language detected once (unless given), texts already in the target passed
 /// through, the translation memory asked first, one session per source language, and one
