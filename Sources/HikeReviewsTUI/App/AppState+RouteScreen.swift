@@ -58,7 +58,8 @@ extension AppState {
     }
 
     /// Runs a step of the translation reducer on the top route screen; its outcome's dialog
-    /// opens and its selection is revealed. Nothing without a route screen.
+    /// opens and its selection is revealed on the way out of `reduce`. Nothing without a route
+    /// screen.
     mutating func translating(_ step: (inout TranslationState, inout RouteDetailState, TranslationContext) -> TranslationOutcome?) -> [Effect]? {
         guard var detail else { return nil }
         let context = translationContext(detail)
