@@ -63,7 +63,7 @@ extension MLKitTranslateTests {
         let store = try MLKitFixtures.useFreshStore(repositories: [index])
         let observer = DownloadObserver()
         defer { observer.stop() }
-        let progress = ModelManager.modelManager().download(.translateRemoteModel(language: .spanish), conditions: ModelDownloadConditions())
+        let progress = ModelManager.modelManager().download(TranslateRemoteModel.translateRemoteModel(language: .spanish), conditions: ModelDownloadConditions())
         // The slow server sends 16 KB every 20 ms: cancel once bytes flow.
         while progress.completedUnitCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(progress.totalUnitCount > progress.completedUnitCount)
