@@ -32,12 +32,15 @@ public final class ModelManager: Sendable {
     /// `.mlkitModelDownloadDidFail` is posted on the main queue when it ends (success at once when
     /// nothing is missing).
     ///
+    /// A model that is not a `TranslateRemoteModel` fails at once: `.mlkitModelDownloadDidFail`
+    /// carries it with an `invalidArgument` error, as no other model is served here. The result
+    /// is discardable, as ML Kit's (an Objective-C method's): Google's quickstart calls it for
+    /// the notifications alone.
+    ///
     /// - Returns: its progress: bytes, then installing, each pack's; it is finished only once the
     ///   model is on disk (`isModelDownloaded` is true, a translator can translate), never for a
     ///   download that failed. `cancel()` on it cancels the download.
-    ///
-    /// A model that is not a `TranslateRemoteModel` fails at once: `.mlkitModelDownloadDidFail`
-    /// carries it with an `invalidArgument` error, as no other model is served here.
+    @discardableResult
     public func download(_ remoteModel: RemoteModel, conditions: ModelDownloadConditions) -> Progress {
         let progress = Progress(totalUnitCount: -1)
         let feed = DownloadProgress(progress)
