@@ -25,6 +25,10 @@ extension MLKitTranslateTests {
     }
 
     @Test func theDefaultConditionsAreMLKits() {
+        // Google's reference, allowsCellularAccess: "Indicates whether download requests should
+        // be made over a cellular network. The default is YES."; allowsBackgroundDownloading:
+        // "Indicates whether the model can be downloaded while the app is in the background. The
+        // default is NO."
         let conditions = ModelDownloadConditions()
         #expect(conditions.allowsCellularAccess && !conditions.allowsBackgroundDownloading)
         let custom = ModelDownloadConditions(allowsCellularAccess: false, allowsBackgroundDownloading: true)

@@ -33,6 +33,10 @@ extension MLKitTranslateTests {
 
     @Test func englishIsBuiltInAndCannotBeDeleted() async throws {
         let store = try MLKitFixtures.useFreshStore()
+        // Google's reference, downloadedTranslateModels: "A set of already-downloaded translate
+        // models (including built-in models, currently only English)."; translateRemoteModel:
+        // "Please do not instantiate with TranslateLanguage.english given it is built-in.
+        // Otherwise such instance cannot be downloaded or deleted."
         let english = TranslateRemoteModel.translateRemoteModel(language: .english)
         #expect(ModelManager.modelManager() === ModelManager.modelManager())
         #expect(ModelManager.modelManager().downloadedTranslateModels == [english])
@@ -53,6 +57,9 @@ extension MLKitTranslateTests {
         let progress = ModelManager.modelManager().download(spanish, conditions: ModelDownloadConditions())
         let posted = await observer.events.value()
         #expect(posted.event == "succeeded es" && posted.onMain)
+        // Google's reference, ModelDownloadUserInfoKey.error: "The corresponding value is nil if
+        // the model download completed successfully."
+        #expect(posted.error == nil)
         let size = try #require(ModelRegistry.shared.catalog().repository?.entry("eng-spa")?.size)
         #expect(progress.totalUnitCount == Int64(size) + DownloadProgress.installUnits(forSize: size) + 1,
                 "the unit is the byte: eng-spa's size in the index, then its install, then the check that the model is on disk")
@@ -60,7 +67,9 @@ extension MLKitTranslateTests {
         #expect(MLKitFixtures.installed(store) == ["eng-spa"])
         #expect(ModelManager.modelManager().isModelDownloaded(spanish))
 
-        // Downloaded already: success is posted again, nothing fetched.
+        // Downloaded already: success is posted again, nothing fetched. Google's reference: "If the
+        // latest model is already downloaded, completes without additional work and posts
+        // .mlkitModelDownloadDidSucceed notification, indicating that the model is ready to use."
         let again = ModelManager.modelManager().download(spanish, conditions: ModelDownloadConditions())
         #expect(await observer.events.value().event == "succeeded es")
         #expect(again.isFinished)
