@@ -88,7 +88,7 @@ let package = Package(
             dependencies: ["HikeReviewsTUI", "ReviewModel", "TranslationEngine", "TextSafety", "TestSupport", "HikeReviewsServer", "ApertiumCodeTable"],
             exclude: ["Snapshots", "ServeScripts"]
         ),
-        .testTarget(name: "MLKitTranslateTests", dependencies: ["MLKitTranslate", "TranslationEngine", "TestSupport"]),
+        .testTarget(name: "MLKitTranslateTests", dependencies: ["MLKit", "MLKitTranslate", "TranslationEngine", "TestSupport"]),
         .testTarget(name: "MLKitLanguageIDTests", dependencies: ["MLKit", "MLKitLanguageID", "TranslationEngine", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],

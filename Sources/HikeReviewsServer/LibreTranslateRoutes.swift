@@ -92,10 +92,11 @@ struct LibreTranslateRoutes {
         // or empty: high-fidelity, the engine's default).
         var strategy = TranslationSession.Strategy.highFidelity
         if let strategyName, !strategyName.isEmpty {
-            guard let named = TranslationSession.Strategy(name: strategyName) else {
-                return .error(400, "Invalid request: strategy '\(MicroHTTPServer.printable(strategyName))' is not low-latency or high-fidelity")
+            do {
+                strategy = try TranslationSession.Strategy(parsing: strategyName)
+            } catch {
+                return .error(400, "Invalid request: strategy \(error)")
             }
-            strategy = named
         }
         // LibreTranslate's two formats: an html text is one document, its markup kept.
         guard let textFormat = TextFormat(rawValue: format ?? "text") else {

@@ -8,7 +8,8 @@ public struct ModelDownloadUserInfoKey: RawRepresentable, Hashable, Sendable {
         self.rawValue = rawValue
     }
 
-    /// The `TranslateRemoteModel` the notification is about.
+    /// The `RemoteModel` the notification is about: a `TranslateRemoteModel` unless a model of
+    /// another kind was passed to `download(_:conditions:)`.
     public static let remoteModel = ModelDownloadUserInfoKey(rawValue: "MLKModelDownloadUserInfoKeyRemoteModel")
     /// Why the download failed (an `NSError`); absent when it succeeded.
     public static let error = ModelDownloadUserInfoKey(rawValue: "MLKModelDownloadUserInfoKeyError")

@@ -132,7 +132,8 @@ extension AppleClientTests {
     /// prepareTranslation() without specifying the source language, or when using
     /// status(for:to:) and it can't automatically identify the source language of the sample text
     /// you pass in." Apple, unsupportedSourceLanguage: "The framework doesn't support the
-    /// specified or detected source language."
+    /// specified or detected source language." (unsupportedTargetLanguage's own page was not
+    /// among the stored reference pages searched: its source twin's sentence stands for it.)
     @Test func textNobodyCanIdentifyAndLanguagesNobodyTranslatesThrowAsDocumented() throws {
         #expect(try Self.run("undetermined") == [
             "asdfgh qwerty: unableToIdentifyLanguage unableToIdentifyLanguage",

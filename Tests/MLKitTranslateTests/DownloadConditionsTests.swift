@@ -25,6 +25,10 @@ extension MLKitTranslateTests {
     }
 
     @Test func theDefaultConditionsAreMLKits() {
+        // Google's reference, allowsCellularAccess: "Indicates whether download requests should
+        // be made over a cellular network. The default is YES."; allowsBackgroundDownloading:
+        // "Indicates whether the model can be downloaded while the app is in the background. The
+        // default is NO."
         let conditions = ModelDownloadConditions()
         #expect(conditions.allowsCellularAccess && !conditions.allowsBackgroundDownloading)
         let custom = ModelDownloadConditions(allowsCellularAccess: false, allowsBackgroundDownloading: true)
@@ -63,7 +67,7 @@ extension MLKitTranslateTests {
         let store = try MLKitFixtures.useFreshStore(repositories: [index])
         let observer = DownloadObserver()
         defer { observer.stop() }
-        let progress = ModelManager.modelManager().download(.translateRemoteModel(language: .spanish), conditions: ModelDownloadConditions())
+        let progress = ModelManager.modelManager().download(TranslateRemoteModel.translateRemoteModel(language: .spanish), conditions: ModelDownloadConditions())
         // The slow server sends 16 KB every 20 ms: cancel once bytes flow.
         while progress.completedUnitCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(progress.totalUnitCount > progress.completedUnitCount)

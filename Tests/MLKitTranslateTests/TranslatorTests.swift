@@ -6,6 +6,8 @@ import TranslationEngine
 
 extension MLKitTranslateTests {
     @Test func theTranslatorForEqualOptionsIsTheSameOne() {
+        // Google's reference, translator(options:): "Gets a Translator instance for the specified
+        // options. This method is thread safe."
         let first = Translator.translator(options: TranslatorOptions(sourceLanguage: .english, targetLanguage: .german))
         let again = Translator.translator(options: TranslatorOptions(sourceLanguage: .english, targetLanguage: .german))
         let other = Translator.translator(options: TranslatorOptions(sourceLanguage: .german, targetLanguage: .english))
@@ -16,6 +18,8 @@ extension MLKitTranslateTests {
 
     @Test func translatingBeforeTheModelIsDownloadedSaysWhichModelAndWhichPacks() async throws {
         let store = try MLKitFixtures.useFreshStore()
+        // Google's reference, translate(_:completion:): "This method will return an error if the
+        // model files have not been downloaded."
         let translator = Translator.translator(options: TranslatorOptions(sourceLanguage: .english, targetLanguage: .german))
         let error = await #expect(throws: NSError.self) { try await translator.translate(MLKitFixtures.english) }
         #expect(error?.domain == MLKitErrorDomain && error?.code == MLKitErrorCode.failedPrecondition.rawValue)

@@ -98,10 +98,11 @@ enum CommandLineOptions {
 
     /// `--strategy`'s value: Apple's strategy names, spelt as options are.
     static func strategyValue(_ value: String) throws(UsageError) -> TranslationSession.Strategy {
-        guard let strategy = TranslationSession.Strategy(name: value) else {
-            throw UsageError(message: "--strategy: '\(EscapedText.escaped(value))' is not a strategy (low-latency or high-fidelity)")
+        do {
+            return try TranslationSession.Strategy(parsing: value)
+        } catch {
+            throw UsageError(message: "--strategy: \(error)")
         }
-        return strategy
     }
 
     /// `--engine`'s value.

@@ -186,8 +186,15 @@ public actor PackManager {
     }
 
     /// Removes packs from the store.
-    public func remove(_ ids: [String]) throws(PackError) {
-        for id in ids { try store.remove(id) }
+    ///
+    /// The store's lock is waited for off the actor and the cooperative pool: an install of
+    /// this manager holds it across awaits on the actor, so a removal blocking the actor for it
+    /// would wait forever (a deletion beside a running download once hung that way).
+    public func remove(_ ids: [String]) async throws(PackError) {
+        let store = self.store
+        try await Self.offPool { () throws(PackError) in
+            for id in ids { try store.remove(id) }
+        }
     }
 
     private func install(_ entry: PackIndex.Entry, progress: (@Sendable (String, Int, Int) -> Void)?) async throws(PackError) {

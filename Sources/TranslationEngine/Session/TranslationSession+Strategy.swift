@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 extension TranslationSession {
     /// Which models a session prefers, with the names of Apple's iOS 26.4 strategies.
@@ -32,6 +33,24 @@ extension TranslationSession {
             case "low-latency", "lowlatency": self = .lowLatency
             case "high-fidelity", "highfidelity": self = .highFidelity
             default: return nil
+            }
+        }
+
+        /// The strategy `name` stands for, as `init?(name:)`, refusing any other name in one line:
+        /// the one parser of the command line's `--strategy` and the server's `strategy` parameter.
+        public init(parsing name: String) throws(UnknownName) {
+            guard let strategy = Strategy(name: name) else { throw UnknownName(name: name) }
+            self = strategy
+        }
+
+        /// A name that is no strategy's.
+        public struct UnknownName: Error, CustomStringConvertible, Sendable {
+            /// The name as it was given.
+            public let name: String
+
+            /// "'fast' is not a strategy (low-latency or high-fidelity)", the name escaped.
+            public var description: String {
+                "\(EscapedText.singleQuoted(name)) is not a strategy (\(Strategy.lowLatency) or \(Strategy.highFidelity))"
             }
         }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 @testable import TranslationEngine
@@ -273,6 +274,32 @@ extension PackTests {
         #expect(!FileManager.default.fileExists(atPath: setup.store.folder(of: "eng-spa")))
         #expect(!PackFixtures.contents(of: setup.store.root).contains { $0.hasPrefix(".trash") })
         await #expect(throws: PackError.unknownPack("eng-spa")) { try await manager.remove(["eng-spa"]) }
+    }
+
+    /// An install holds the store's lock across awaits that resume on the manager's actor: a
+    /// removal waiting for the lock must leave the actor free, or that install never releases it.
+    @Test(.timeLimit(.minutes(3)))
+    func aRemovalWaitingForTheStoresLockLeavesTheManagerFree() async throws {
+        let setup = try Setup()
+        defer { setup.server.stop() }
+        let manager = setup.manager()
+        try await manager.download(["eng-spa"])
+        // The lock held as an install in progress holds it (here, by the test's own descriptor).
+        let held = try setup.store.lock()
+        let removal = Task { try await manager.remove(["eng-spa"]) }
+        try await Task.sleep(for: .seconds(1))
+        let answered = Mutex<PackManager.Status?>(nil)
+        let question = Task { let status = await manager.status(of: "eng-spa"); answered.withLock { $0 = status } }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while answered.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let status = answered.withLock { $0 }
+        PackStore.unlock(held)
+        await question.value
+        try await removal.value
+        #expect(status == .installed, "the manager answered while the removal waited for the lock")
+        #expect(setup.store.installedPack("eng-spa") == nil, "and the removal ended once the lock was free")
     }
 
     @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))

@@ -42,13 +42,18 @@ extension TranslationStrategyTests {
         #expect(LanguageAvailability(in: Self.emptyEngine).preferredStrategy == .highFidelity)
     }
 
-    @Test func theCommandLineAndTheServerNameTheStrategiesOneWay() {
+    @Test func theCommandLineAndTheServerNameTheStrategiesOneWay() throws {
         #expect(TranslationSession.Strategy(name: "low-latency") == .lowLatency)
         #expect(TranslationSession.Strategy(name: "High-Fidelity") == .highFidelity)
         #expect(TranslationSession.Strategy(name: "lowLatency") == .lowLatency, "Apple's spelling too")
         #expect(TranslationSession.Strategy(name: "fast") == nil)
         #expect(TranslationSession.Strategy.lowLatency.description == "low-latency")
         #expect(TranslationSession.Strategy.highFidelity.description == "high-fidelity")
+        // The parser both use: one refusal, the name escaped, the choices listed.
+        #expect(try TranslationSession.Strategy(parsing: "LOW-LATENCY") == .lowLatency)
+        #expect(throws: TranslationSession.Strategy.UnknownName.self) { try TranslationSession.Strategy(parsing: "") }
+        let refusal = #expect(throws: TranslationSession.Strategy.UnknownName.self) { try TranslationSession.Strategy(parsing: "fast\u{1B}[2J") }
+        #expect(refusal?.description == "'fast\\u001B[2J' is not a strategy (low-latency or high-fidelity)")
     }
 }
 
