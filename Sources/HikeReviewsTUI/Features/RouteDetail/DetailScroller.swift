@@ -8,8 +8,9 @@ struct DetailScroller {
     var viewHeight: Int
     var blocks: LaidOutBlocks
 
+    /// A block's height is its lines' count: measuring lays it out into `blocks` once.
     private func height(ofBlock block: Int) -> Int {
-        layout.height(ofBlock: block, keepingIn: blocks)
+        layout.lines(ofBlock: block, keepingIn: blocks).count
     }
 
     private var lastBlock: Int { layout.blockCount - 1 }

@@ -56,8 +56,4 @@ struct RouteDetailLayout {
         blocks.keep(lines, of: key, from: inputs)
         return lines
     }
-
-    func height(ofBlock block: Int, keepingIn blocks: LaidOutBlocks) -> Int {
-        lines(ofBlock: block, keepingIn: blocks).count
-    }
 }

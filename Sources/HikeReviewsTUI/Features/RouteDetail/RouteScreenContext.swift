@@ -49,11 +49,16 @@ struct RouteScreenContext {
 
     /// Lays out the blocks of `detail` that are on screen and keeps them in `blocks` as the
     /// screen's lines, which the renderer draws as they are; `revealing` (a step changed
-    /// heights) scrolls the selection into view first, measuring with the same blocks.
+    /// heights) scrolls the selection into view first, measuring with the same blocks. The
+    /// scroller is given the viewport's own layout (revealing moves the selection and the top,
+    /// which the layout does not depend on), not made again through `reveal`.
     @discardableResult
     func layOutViewport(_ detail: inout RouteDetailState, revealing: Bool = false) -> RouteDetailLines {
-        if revealing { reveal(&detail) }
         let layout = layout(detail)
+        if revealing {
+            var scroller = DetailScroller(layout: layout, viewHeight: bodyHeight, blocks: blocks)
+            scroller.reveal(&detail)
+        }
         var viewport = RouteDetailLines(detail: detail, width: textWidth, height: bodyHeight)
         var y = -detail.topOffset
         var block = detail.top
