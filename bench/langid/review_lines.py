@@ -7,7 +7,11 @@ in that language (the ground-truth file names it), joined by spaces until the li
 least as long. So the lines have the sample's mix of languages and lengths, are each in one
 language, and rarely repeat a review. Line breaks inside sentences become spaces.
 
-usage: review_lines.py ROUTES_JSON TRUTH_JSON COUNT [SEED] > lines.txt
+With --short, each line is instead 1 to 6 consecutive words of one sentence of a review drawn
+at random: short lines (most under 40 letters, where detect also asks its short-text model),
+in the sample's mix of languages, one language a line.
+
+usage: review_lines.py [--short] ROUTES_JSON TRUTH_JSON COUNT [SEED] > lines.txt
 """
 import json
 import random
@@ -24,10 +28,14 @@ def sentences(text):
 
 
 def main():
-    if len(sys.argv) not in (4, 5):
+    args = sys.argv[1:]
+    short = bool(args) and args[0] == "--short"
+    if short:
+        args = args[1:]
+    if len(args) not in (3, 4):
         sys.exit(__doc__.strip().splitlines()[-1])
-    routes_path, truth_path, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    seed = int(sys.argv[4]) if len(sys.argv) == 5 else 22
+    routes_path, truth_path, count = args[0], args[1], int(args[2])
+    seed = int(args[3]) if len(args) == 4 else 22
     with open(routes_path, encoding="utf-8") as f:
         reviews = [review for route in json.load(f)["routes"] for review in route.get("reviews", [])]
     with open(truth_path, encoding="utf-8") as f:
@@ -37,6 +45,13 @@ def main():
         by_language.setdefault(truth[review["id"]], []).extend(sentences(review["text"]))
     rng = random.Random(seed)
     out = sys.stdout
+    if short:
+        for _ in range(count):
+            words = rng.choice(sentences(rng.choice(reviews)["text"])).split()
+            size = rng.randint(1, 6)
+            start = rng.randrange(max(len(words) - size, 0) + 1)
+            out.write(" ".join(words[start:start + size]) + "\n")
+        return
     for _ in range(count):
         model = rng.choice(reviews)
         pool = by_language[truth[model["id"]]]

@@ -20,11 +20,14 @@ import Foundation
 public struct SecondOpinion: Sendable {
     let model: NaiveBayesModel
     /// The BCP 47 tags of the model's classes, each once ("no" is "nb").
-    private let tags: [String]
+    let tags: [String]
     /// For each column of the model: its index in `tags`, and whether it is in `regional`.
     private let columns: [(tag: Int, isRegional: Bool)]
     /// Each tag's index in `tags`.
     private let indexOfTag: [String: Int]
+    /// Each tag's place among `tags` sorted (by index in `tags`): ties of score are broken by it,
+    /// as `precedes` breaks them by the tag, without comparing strings.
+    private let tagRanks: [Int]
 
     /// How far ahead of CLD2's confident answer the model's best must be to make the text "und".
     public var vetoMargin: Float = 6
@@ -59,6 +62,9 @@ public struct SecondOpinion: Sendable {
         }
         self.tags = tags
         indexOfTag = index
+        var ranks = [Int](repeating: 0, count: tags.count)
+        for (rank, index) in tags.indices.sorted(by: { tags[$0] < tags[$1] }).enumerated() { ranks[index] = rank }
+        tagRanks = ranks
     }
 
     /// One candidate of the model, with its log score after the handicap.
@@ -73,7 +79,7 @@ public struct SecondOpinion: Sendable {
     }
 
     /// The best score of each tag (by its index in `tags`): the best of its columns, after the handicap.
-    private func bestScores(for text: String) -> [Float] {
+    func bestScores(for text: String) -> [Float] {
         var best = [Float](repeating: -.infinity, count: tags.count)
         for (column, raw) in zip(columns, model.scores(for: text)) {
             best[column.tag] = max(best[column.tag], column.isRegional ? raw : raw - outsidePenalty)
@@ -81,7 +87,7 @@ public struct SecondOpinion: Sendable {
         return best
     }
 
-    private static func ranked(tags: [String], best: [Float]) -> [Candidate] {
+    static func ranked(tags: [String], best: [Float]) -> [Candidate] {
         zip(tags, best)
             .map { Candidate(tag: $0, score: $1) }
             .sorted(by: precedes)
@@ -105,8 +111,10 @@ public struct SecondOpinion: Sendable {
         guard !scores.isEmpty else { return first }
         // The ranking's first, and the best score of the rest (its second's).
         func candidate(_ index: Int) -> Candidate { Candidate(tag: tags[index], score: scores[index]) }
+        // `precedes` by index: the tags' ranks stand for the tags, no string is compared.
         var bestIndex = 0
-        for index in scores.indices.dropFirst() where Self.precedes(candidate(index), candidate(bestIndex)) {
+        for index in scores.indices.dropFirst()
+        where scores[index] != scores[bestIndex] ? scores[index] > scores[bestIndex] : tagRanks[index] < tagRanks[bestIndex] {
             bestIndex = index
         }
         let best = candidate(bestIndex)
@@ -138,20 +146,50 @@ public struct SecondOpinion: Sendable {
            CloseLanguages.neighbours(of: candidate).contains(where: { score(of: $0).map { own - $0 < neighbourMargin } ?? false }) {
             return first
         }
-        return answer(candidate, ranking: Self.ranked(tags: tags, best: scores), constraints: constraints)
+        return answer(candidate, scores: scores, constraints: constraints)
+    }
+
+    /// The indices of `tags` in the ranking's order (`precedes`): scores and tie-breaking ranks
+    /// packed into integers and sorted as such. Sorting the candidates themselves, comparing
+    /// their tags and copying their strings, was a tenth of `detect`'s time on short lines.
+    func rankedIndices(_ scores: [Float]) -> [Int] {
+        // NaN (a damaged model) orders nothing: the candidates' own sort, whatever it makes of it.
+        if scores.contains(where: \.isNaN) {
+            return Self.ranked(tags: tags, best: scores).map { indexOfTag[$0.tag]! }
+        }
+        // `tags` has at most 4096 entries (the model's class count): index and rank fit 16 bits.
+        var keys = scores.indices.map { index -> UInt64 in
+            // -0 and 0 are the same score to `precedes`.
+            let bits = (scores[index] == 0 ? 0 : scores[index]).bitPattern
+            // The float's order as an unsigned one: negatives' bits flipped, positives' sign set;
+            // then inverted, so the higher score sorts first.
+            let ordered = bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
+            return UInt64(~ordered) << 32 | UInt64(tagRanks[index]) << 16 | UInt64(index)
+        }
+        keys.sort()
+        return keys.map { Int($0 & 0xFFFF) }
     }
 
     /// A reliable guess of `tag`, with the model's top three allowed languages as probabilities
     /// (a softmax of its scores), `tag` first.
-    private func answer(_ tag: String, ranking: [Candidate], constraints: Set<String>?) -> LanguageGuess {
-        guard let top = ranking.first?.score else { return .undetermined() }
-        let weights = ranking.map { exp(Double($0.score - top)) }
-        let total = weights.reduce(0, +)
-        let allowed = zip(ranking, weights)
-            .filter { candidate, _ in constraints?.contains(candidate.tag) ?? true }
-            .map { LanguageHypothesis(tag: $0.tag, probability: $1 / total) }
-        // The answer first, then the best of the rest: three in all.
-        var hypotheses = allowed.filter { $0.tag == tag } + allowed.filter { $0.tag != tag }.prefix(2)
+    private func answer(_ tag: String, scores: [Float], constraints: Set<String>?) -> LanguageGuess {
+        let order = rankedIndices(scores)
+        guard let first = order.first else { return .undetermined() }
+        let top = scores[first]
+        // Summed in the ranking's order, as ever: the same total to the last bit.
+        var total = 0.0
+        for index in order { total += exp(Double(scores[index] - top)) }
+        // The answer first, then the best two of the rest that are allowed: three in all.
+        var own: [LanguageHypothesis] = []
+        var others: [LanguageHypothesis] = []
+        for index in order where constraints?.contains(tags[index]) ?? true {
+            let isAnswer = tags[index] == tag
+            guard isAnswer || others.count < 2 else { continue }
+            let hypothesis = LanguageHypothesis(tag: tags[index], probability: exp(Double(scores[index] - top)) / total)
+            if isAnswer { own.append(hypothesis) } else { others.append(hypothesis) }
+            if !own.isEmpty && others.count == 2 { break }
+        }
+        var hypotheses = own + others
         // Near-ties can put the answer behind another by a hair; keep the list ranked.
         let probabilities = hypotheses.map(\.probability).sorted(by: >)
         for index in hypotheses.indices { hypotheses[index].probability = probabilities[index] }

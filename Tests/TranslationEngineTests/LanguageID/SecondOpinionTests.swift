@@ -220,6 +220,22 @@ extension SecondOpinionTests {
         }
     }
 
+    /// An answer of the model's own orders its candidates by integer keys; the order must be the
+    /// candidates' own sort (higher score first, then the tag), ties and -0 included.
+    @Test func theAnswersOrderIsTheCandidatesSort() throws {
+        let opinion = try Self.model()
+        let texts = try Self.labelled("short-snippets.json") + Self.labelled("short-reviews-heldout.json")
+        var cases = texts.map { opinion.bestScores(for: $0.text) }
+        let count = opinion.tags.count
+        cases.append([Float](repeating: 0, count: count))
+        cases.append((0..<count).map { $0 % 2 == 0 ? 0 : -0.0 })
+        cases.append((0..<count).map { $0 % 3 == 0 ? -.infinity : Float($0 % 5) - 2 })
+        for scores in cases {
+            let sorted = SecondOpinion.ranked(tags: opinion.tags, best: scores).map(\.tag)
+            #expect(opinion.rankedIndices(scores).map { opinion.tags[$0] } == sorted)
+        }
+    }
+
     @Test func hostileTextIsScoredWithoutHarm() throws {
         let opinion = try Self.model()
         let inputs = ["", "\u{0}\u{0}", String(repeating: "\u{1B}]52;c;", count: 100), String(repeating: "]\u{343}", count: 500),
