@@ -49,7 +49,11 @@ enum HikeReviews {
             exit(StandardOutput.shared.flush() ? 0 : StandardOutput.shared.failureStatus)
         case .detect(let json, let threads, let files):
             exit(await DetectCommand.run(json: json, threads: threads ?? DetectCommand.defaultThreads, files: files, recognizer: engine.recognizer))
-        case .translate(let source, let target, let json, let yes, let preference, let strategy, let files, let format, let glossaryPath):
+        case .translate(let source, let target, let json, let yes, let preference, _, _, _, _, let document?):
+            let status = await DocumentCommand.run(from: source, to: target, json: json, yes: yes, engine: preference, paths: document, in: engine)
+            await engine.shutdown()
+            exit(status)
+        case .translate(let source, let target, let json, let yes, let preference, let strategy, let files, let format, let glossaryPath, nil):
             var glossary: Glossary?
             if let glossaryPath {
                 do throws(GlossaryError) {
