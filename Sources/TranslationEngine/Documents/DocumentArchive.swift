@@ -48,7 +48,9 @@ struct DocumentArchive {
     private static func read(_ buffer: UnsafeRawBufferPointer, packedSize: Int, limits: DocumentLimits) throws(DocumentError) -> DocumentArchive {
         guard let reader = archive_read_new() else { throw .archive("libarchive could not start") }
         defer { archive_read_free(reader) }
-        archive_read_support_format_zip(reader)
+        // The central directory is read (as office programs read a zip): a zip cut short has
+        // none and is refused, where a streaming read would take its first entries for all.
+        archive_read_support_format_zip_seekable(reader)
         guard archive_read_open_memory(reader, buffer.baseAddress, buffer.count) == carchive_ok() else {
             throw .archive("it cannot be opened as a zip: \(ArchiveExtractor.message(reader))")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// Apertium's deformatter and reformatter for one document format (Debian's `apertium`
 /// package), and the parts of an archive they read, chosen and joined as `apertium -f FORMAT`
@@ -88,8 +89,14 @@ struct DocumentPrograms: Sendable {
                 }
                 names += Array((path + "\n").utf8)
             }
-            let adapted = try await run(adapter, ["-n"], names)
-            return try await deformat(Self.renamed(adapted, from: folder.path + "/", suffix: ".xml"))
+            let adapted = Self.renamed(try await run(adapter, ["-n"], names), from: folder.path + "/", suffix: ".xml")
+            // It skips a part libxml2 cannot parse (not XML, or nested deeper than its 256
+            // levels) and still exits 0: that part would come back untranslated, so say so.
+            for index in opened.parts where adapted.firstRange(of: Array("<file name=\"\(index)\"/>".utf8)) == nil {
+                throw DocumentError.formatter(program: "apertium-adapt-docx",
+                                              detail: "cannot parse \(EscapedText.singleQuoted(archive.entries[index].name)) (not XML, or nested deeper than 256 levels)")
+            }
+            return try await deformat(adapted)
         }
         // As the command's awk: `<file name="N"/>`, then each line of the part after a space, one line per part.
         var joined: [UInt8] = []
