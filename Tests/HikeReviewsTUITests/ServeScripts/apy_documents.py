@@ -319,12 +319,13 @@ def hostile(ours):
     check(alive[0] == 200 and alive[2] == b"El perro", f"after the hostile uploads: {alive}")
 
 
-mode = sys.argv[1] if len(sys.argv) > 1 else ""
-if mode == "compare" and len(sys.argv) == 4:
-    compare(sys.argv[2], sys.argv[3])
-    compare_documents(sys.argv[2], sys.argv[3])
-elif mode == "hostile" and len(sys.argv) == 3:
-    hostile(sys.argv[2])
-else:
-    sys.exit(__doc__)
-print("\n".join(failures) if failures else "ok")
+if __name__ == "__main__":
+    mode = sys.argv[1] if len(sys.argv) > 1 else ""
+    if mode == "compare" and len(sys.argv) == 4:
+        compare(sys.argv[2], sys.argv[3])
+        compare_documents(sys.argv[2], sys.argv[3])
+    elif mode == "hostile" and len(sys.argv) == 3:
+        hostile(sys.argv[2])
+    else:
+        sys.exit(__doc__)
+    print("\n".join(failures) if failures else "ok")
