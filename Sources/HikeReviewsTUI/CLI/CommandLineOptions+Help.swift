@@ -100,9 +100,10 @@ extension CommandLineOptions {
 
         serve: a translation server over the installed packs (it never downloads: install packs first with
           `packs install`), speaking LibreTranslate's API (GET /languages, POST /translate, POST /detect,
+          POST /translate_file and GET /download_file/NAME (documents, kept 30 minutes),
           GET /frontend/settings, GET /health, GET /spec) and Apertium-APy's (GET /listPairs,
           GET|POST /translate?langpair=spa|eng&q=..., /identifyLang, /listLanguageNames, POST
-          /translateDoc (plain-text documents), and its tools /list, /analyze, /generate, /perWord,
+          /translateDoc (txt, html, docx, odt, pptx), and its tools /list, /analyze, /generate, /perWord,
           /calcCoverage, /pipedebug, /translateChain, /stats; GET /spec describes every route), until
           SIGTERM or SIGINT (it then finishes what is in flight, 10 s at most).
           SIGHUP re-reads the key file and the installed packs; requests in flight finish as they began.
