@@ -110,15 +110,13 @@ struct ArchiveExtractor {
     /// The entry's path, relative and normalised, under `topFolder` (set from the first entry
     /// when nil).
     private static func checkedPath(_ entry: OpaquePointer, topFolder: inout String?) throws(PackError) -> String {
-        guard let raw = archive_entry_pathname(entry) else { throw .archive("an entry has no name") }
-        let name = String(cString: raw)
-        let parts: [String]
+        let (name, parts): (String, [String])
         do {
-            parts = try ArchivePath.parts(of: name)
+            (name, parts) = try ArchivePath.checkedName(of: entry)
         } catch {
             throw .archive(error.description)
         }
-        guard let first = parts.first else { throw .archive("an entry has an empty name") }
+        let first = parts[0]
         guard let top = topFolder else {
             guard !first.hasPrefix(".") else { throw .archive("a hidden top-level folder: \(EscapedText.singleQuoted(name))") }
             topFolder = first

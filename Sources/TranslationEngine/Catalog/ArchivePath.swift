@@ -1,3 +1,4 @@
+import CArchive
 import TextSafety
 
 /// An archive entry's name as both readers of archives check it (pack archives,
@@ -15,5 +16,15 @@ enum ArchivePath {
         let parts = name.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         if parts.contains("..") { throw Refusal(description: "'..' in an archive path: \(EscapedText.singleQuoted(name))") }
         return parts.map(String.init)
+    }
+
+    /// The name of libarchive's `entry` and its parts (at least one).
+    /// - Throws: `Refusal` for a missing or empty name, an absolute path or a `..` part.
+    static func checkedName(of entry: OpaquePointer) throws(Refusal) -> (name: String, parts: [String]) {
+        guard let raw = archive_entry_pathname(entry) else { throw Refusal(description: "an entry has no name") }
+        let name = String(cString: raw)
+        let parts = try parts(of: name)
+        if parts.isEmpty { throw Refusal(description: "an entry has an empty name") }
+        return (name, parts)
     }
 }

@@ -67,15 +67,12 @@ struct DocumentArchive {
                 throw .archive("the zip is truncated or corrupt: \(ArchiveExtractor.message(reader))")
             }
             if entries.count == limits.maxEntries { throw .archive("the zip has more than \(limits.maxEntries) entries") }
-            guard let raw = archive_entry_pathname(entry) else { throw .archive("an entry has no name") }
-            let name = String(cString: raw)
-            let parts: [String]
+            let (name, parts): (String, [String])
             do {
-                parts = try ArchivePath.parts(of: name)
+                (name, parts) = try ArchivePath.checkedName(of: entry)
             } catch {
                 throw .archive(error.description)
             }
-            if parts.isEmpty { throw .archive("an entry has an empty name") }
             if !names.insert(parts.joined(separator: "/")).inserted { throw .archive("two entries named \(EscapedText.singleQuoted(name))") }
             let type = archive_entry_filetype(entry)
             if archive_entry_hardlink(entry) != nil || (type != carchive_type_regular() && type != carchive_type_directory()) {
