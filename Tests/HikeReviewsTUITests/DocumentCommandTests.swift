@@ -65,7 +65,7 @@ extension DocumentCommandTests {
         #expect(usage.status == 2 && usage.error.hasPrefix("hike-reviews: translate: --file and --out go together (--file IN --out OUT)\n"),
                 "\(usage.error)")
         let format = try await StructuredTextCommandTests.run(["translate", "--to", "en", "--format", "html", "--file", "a.html", "--out", "b.html"], input: "")
-        #expect(format.status == 2 && format.error.contains("--format is not used with --file"), "\(format.error)")
+        #expect(format.status == 2 && format.error.contains("--format and --strategy are not used with --file"), "\(format.error)")
     }
 
     @Test(.needs(EchoArgosRepository.available && TestRepository.available, "needs the neural venv and make test's pack repository"))
