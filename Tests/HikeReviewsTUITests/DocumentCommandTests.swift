@@ -88,5 +88,15 @@ extension DocumentCommandTests {
             let translated = try await Self.part(name, of: folder + "/out.pptx")
             #expect(translated.split(whereSeparator: \.isWhitespace) == original.split(whereSeparator: \.isWhitespace), "\(translated)")
         }
+        // Into Spanish the route mixes engines (the echo, then Apertium's eng-spa): English slides
+        // labelled German come back Spanish, every run's properties in place.
+        try Self.write(try await DocumentFixtures.pptx(slides: ["The house is very big.", "The water was cold."]), to: folder + "/en.pptx")
+        let mixed = try await Subprocess.measuredOffPool(
+            ["/usr/bin/env", "HIKE_REVIEWS_STORE=\(store)", "HIKE_REVIEWS_PACKS_URL=\(urls)", "HIKE_REVIEWS_SYSTEM_PAIRS=0", "HIKE_REVIEWS_PAIRS_PATH=",
+             "HIKE_REVIEWS_CACHE=0", Paths.binary.path, "translate", "--from", "de", "--to", "es", "--yes", "--json",
+             "--file", folder + "/en.pptx", "--out", folder + "/es.pptx"], input: "")
+        #expect(mixed.status == 0 && mixed.output.contains("\"route\":[\"de\",\"en\",\"es\"]"), "\(mixed.output) \(mixed.error)")
+        let slide = try await Self.part("ppt/slides/slide1.xml", of: folder + "/es.pptx")
+        #expect(slide.contains("<a:rPr lang=\"es-ES\" b=\"1\"/><a:t>") && slide.contains("casa") && !slide.contains("house"), "\(slide)")
     }
 }
