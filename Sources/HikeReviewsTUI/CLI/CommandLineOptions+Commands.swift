@@ -112,22 +112,21 @@ extension CommandLineOptions {
             }
         }
         guard let to else { throw UsageError(message: "translate needs --to LANG") }
-        let document = try documentPaths(input: input, output: output, files: files, formatOrStrategyGiven: formatGiven || strategyGiven, glossary: glossary)
+        let document = try documentPaths(input: input, output: output, files: files, formatOrStrategyGiven: formatGiven || strategyGiven)
         return .translate(from: from, to: to, json: json, yes: yes, engine: engine, strategy: strategy, files: files, format: format, glossary: glossary,
                           document: document)
     }
 
     /// `--file IN --out OUT`, both or neither, and alone: the document's format comes from the
     /// file, and a document is not a list of input files.
-    private static func documentPaths(input: String?, output: String?, files: [String], formatOrStrategyGiven: Bool,
-                                      glossary: String?) throws(UsageError) -> DocumentCommand.Paths? {
+    private static func documentPaths(input: String?, output: String?, files: [String],
+                                      formatOrStrategyGiven: Bool) throws(UsageError) -> DocumentCommand.Paths? {
         guard input != nil || output != nil else { return nil }
         guard let input, let output else { throw UsageError(message: "translate: --file and --out go together (--file IN --out OUT)") }
         if !files.isEmpty { throw UsageError(message: "translate: --file takes one document; input files are not read with it") }
         if formatOrStrategyGiven {
             throw UsageError(message: "translate: --format and --strategy are not used with --file (the format comes from the file)")
         }
-        if glossary != nil { throw UsageError(message: "translate: --glossary is not used with --file yet") }
         return DocumentCommand.Paths(input: input, output: output)
     }
 

@@ -4,7 +4,7 @@ extension CommandLineOptions {
                hike-reviews detect [--json] [--threads N] [FILE...]
                hike-reviews translate --to LANG [--from LANG] [--engine E] [--strategy S] [--format text|html]
                                       [--glossary FILE] [--json] [--yes] [--no-cache] [FILE...]
-               hike-reviews translate --to LANG [--from LANG] [--engine E] [--json] [--yes] --file IN --out OUT
+               hike-reviews translate --to LANG [--from LANG] [--engine E] [--glossary FILE] [--json] [--yes] --file IN --out OUT
                hike-reviews availability FROM TO [--engine E] [--strategy S]
                hike-reviews packs list [--json]
                hike-reviews packs install ID... [--yes]

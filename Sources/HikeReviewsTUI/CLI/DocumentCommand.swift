@@ -14,9 +14,10 @@ enum DocumentCommand {
 
     /// Translates `paths.input` into `paths.output`; returns the exit status: 0, 1 when the
     /// document is refused or fails, 2 for no route or a language error, 3 when packs are
-    /// missing and not approved. `--json` prints one line saying what was written.
+    /// missing and not approved. `--json` prints one line saying what was written. `glossary`
+    /// (`--glossary`): terms kept instead of the environment's.
     static func run(from source: String?, to target: String, json: Bool, yes: Bool, engine preference: EnginePreference,
-                    paths: Paths, in engine: Engine) async -> Int32 {
+                    paths: Paths, glossary: Glossary? = nil, in engine: Engine) async -> Int32 {
         let limits = DocumentLimits()
         let bytes: [UInt8]
         switch read(paths, limit: limits.maxDocumentBytes) {
@@ -27,7 +28,8 @@ enum DocumentCommand {
                                          manager: engine.packs, engine: preference, memory: nil, in: engine)
         let document: TranslatedDocument
         do {
-            document = try await session.translate(document: bytes, fileName: (paths.input as NSString).lastPathComponent, limits: limits)
+            document = try await session.translate(document: bytes, fileName: (paths.input as NSString).lastPathComponent, limits: limits,
+                                                   glossary: glossary)
         } catch let error as DocumentError {
             return fail("\(EscapedText.escaped(paths.input)): \(error.description)", status: 1)
         } catch {

@@ -4,15 +4,20 @@ extension ResolvedRoute {
     /// route of Apertium legs only runs as `apertium -f FORMAT` does (the stream through each
     /// leg's warm pipeline, then the reformatter); any other takes the stream as a spanned
     /// text, its text runs translated and its blanks kept, then rebuilt for the reformatter.
+    /// A document where the glossary finds a term takes the spanned way on any route (as an
+    /// HTML document does), so the term stays whole.
     func translateDocument(_ opened: DocumentPrograms.Opened, stream: [UInt8], programs: DocumentPrograms) async throws -> TranslatedDocument {
         var translated = stream
         var unknownWords: [String] = []
-        if route.allSatisfy({ $0.engine == .apertium }) {
+        let document = HTMLFormat.spannedText(ofStream: stream)
+        let marked = spans.glossary.map { $0.marking(document, into: target) } ?? document
+        let hasTerms = marked.keptSpans.count != document.keptSpans.count
+        if route.allSatisfy({ $0.engine == .apertium }) && !hasTerms {
             let output = try await legs.translatedStream(stream, along: route, pairs: pairs)
             translated = output.bytes
             unknownWords = output.unknownWords
         } else if !route.isEmpty {
-            let output = try await legs.run(HTMLFormat.spannedText(ofStream: stream), along: route, pairs: pairs)
+            let output = try await legs.run(marked, along: route, pairs: pairs)
             translated = Self.stream(of: output.text)
             unknownWords = output.unknownWords
         }

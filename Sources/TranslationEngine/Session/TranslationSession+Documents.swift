@@ -10,11 +10,13 @@ extension TranslationSession {
     ///   - format: the document's format; nil: sniffed from the bytes and `fileName`.
     ///   - fileName: the name it came with, checked against its bytes (a `.docx` that is not
     ///     one is refused); only its extension is read.
+    ///   - glossary: terms the document keeps, instead of the session's (the engine
+    ///     environment's); nil: the session's.
     /// - Throws: `DocumentError` for a document refused (its format, its archive, a limit),
     ///   and `TranslationError` as `translate(_:)` does. A session with no source detects the
     ///   language from the document's text, never its markup.
     public func translate(document bytes: [UInt8], format: DocumentFormat? = nil, fileName: String? = nil,
-                          limits: DocumentLimits = DocumentLimits()) async throws -> TranslatedDocument {
+                          limits: DocumentLimits = DocumentLimits(), glossary: Glossary? = nil) async throws -> TranslatedDocument {
         guard !isCancelled else { throw TranslationError.alreadyCancelled }
         if bytes.count > limits.maxDocumentBytes { throw DocumentError.tooLarge(bytes: bytes.count, limit: limits.maxDocumentBytes) }
         let format = try format ?? DocumentFormat.sniffed(bytes, fileName: fileName, limits: limits)
@@ -24,7 +26,7 @@ extension TranslationSession {
         } catch {
             throw TranslationError.internalError(in: "documents", error)
         }
-        if format == .html { return try await translateHTMLDocument(bytes, html: html) }
+        if format == .html { return try await translateHTMLDocument(bytes, html: html, glossary: glossary) }
         let programs: DocumentPrograms
         do {
             programs = try DocumentPrograms(format: format, alongside: html)
@@ -37,17 +39,19 @@ extension TranslationSession {
         let text = HTMLFormat.spannedText(ofStream: stream).translatableText
         guard !text.allSatisfy(\.isWhitespace) else { throw TranslationError.nothingToTranslate }
         let source = try sourceTag ?? detectedTag(of: text)
-        let route = try await resolver.resolved(from: source, to: targetTag)
+        var route = try await resolver.resolved(from: source, to: targetTag)
+        if let glossary { route.spans.glossary = glossary }
         return try await route.translateDocument(opened, stream: stream, programs: programs)
     }
 
     /// An HTML document as `TextFormat.html` texts are translated.
-    private func translateHTMLDocument(_ bytes: [UInt8], html: HTMLFormat) async throws -> TranslatedDocument {
+    private func translateHTMLDocument(_ bytes: [UInt8], html: HTMLFormat, glossary: Glossary?) async throws -> TranslatedDocument {
         guard let document = String(validating: bytes, as: UTF8.self) else { throw DocumentError.notUTF8 }
         let text = HTMLFormat.spannedText(ofStream: try await html.stream(of: document)).translatableText
         guard !text.allSatisfy(\.isWhitespace) else { throw TranslationError.nothingToTranslate }
         let source = try sourceTag ?? detectedTag(of: text)
-        let route = try await resolver.resolved(from: source, to: targetTag)
+        var route = try await resolver.resolved(from: source, to: targetTag)
+        if let glossary { route.spans.glossary = glossary }
         let response = try await route.translate(Request(sourceText: document, format: .html), lookUp: false)
         return TranslatedDocument(bytes: Array(response.targetText.utf8), format: .html, sourceTag: source, route: response.route,
                                   unknownWords: response.unknownWords)

@@ -138,6 +138,25 @@ extension DocumentTranslationTests {
         await engine.shutdown()
     }
 
+    @Test func aGlossarysTermsStayWholeInADocumentsParts() async throws {
+        let engine = try Self.engine()
+        let review = "Subimos al Refugio de Góriz y luego al Monte Perdido por la senda."
+        let original = try await DocumentFixtures.odt(paragraphs: [review], header: "Refugio de Góriz")
+        let session = TranslationSession(sourceTag: "es", targetTag: "en", consent: nil, manager: nil, memory: nil, in: engine)
+        let glossary = Glossary(terms: [.init("Refugio de Góriz"), .init("Monte Perdido", translations: ["en": "Mount Perdido"])])
+        let kept = try await session.translate(document: original, fileName: "a.odt", glossary: glossary)
+        let plain = try await session.translate(document: original, fileName: "a.odt")
+        await engine.shutdown()
+        func part(_ name: String, _ bytes: [UInt8]) async throws -> String {
+            String(decoding: try await DocumentFixtures.unzipped(try Self.file(bytes, "g.odt")).first { $0.name == name }?.bytes ?? [], as: UTF8.self)
+        }
+        let content = try await part("content.xml", kept.bytes)
+        #expect(content.contains("Refugio de Góriz") && content.contains("Mount Perdido") && !content.contains("Subimos"), "\(content)")
+        #expect(content.contains("<text:span text:style-name=\"T1\">"), "markup kept: \(content)")
+        #expect(try await part("styles.xml", kept.bytes).contains("<text:p>Refugio de Góriz</text:p>"))
+        #expect(!(try await part("content.xml", plain.bytes)).contains("Refugio de Góriz"), "without the glossary the name is translated as words")
+    }
+
     @Test func theFormatIsToldFromTheBytesAndANameMustAgree() async throws {
         let docx = try await DocumentFixtures.docx(paragraphs: ["Hola."])
         let odt = try await DocumentFixtures.odt(paragraphs: ["Hola."])
