@@ -19,7 +19,7 @@ struct LibreTranslateFiles {
     func translateFile() async -> HTTPResponse {
         let request = call.request
         if let dropped = request.droppedBodyBytes {
-            return .error(413, "Invalid request: the file is \(dropped) bytes, over this server's request body limit")
+            return .error(413, "Invalid request: the upload is \(dropped) bytes, over this server's request body limit")
         }
         let form: DocumentForm
         do {
