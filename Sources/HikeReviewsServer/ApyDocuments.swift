@@ -1,5 +1,6 @@
 import ApertiumCodeTable
 import Foundation
+import TranslationEngine
 
 /// APy's document routes. `/translateDoc` translates an uploaded plain-text document (the
 /// multipart/form-data part named `file`) along APy's `/translate` path, its checks and limits
@@ -48,8 +49,48 @@ struct ApyDocuments {
         guard let file = form.file else { return ApyRoutes.error(400, Self.missingFile) }
         if file.value.count > Self.fileLimit { return Self.tooLarge(bodyBytes: file.value.count) }
         let type = DocumentType(sniffing: file.value)
-        guard type == .plainText else { return ApyRoutes.error(400, Self.typeProblem(type)) }
-        return await translate(file, pair: pair, form: form)
+        if type == .plainText { return await translate(file, pair: pair, form: form) }
+        switch Self.documentFormat(type, file.value) {
+        case .success(let format): return await translate(file, format: format, pair: pair)
+        case .failure(let refusal): return refusal.response
+        }
+    }
+
+    /// The document format APy would translate `bytes` of `type` as (HTML, or a zip that is a
+    /// docx, odt or pptx, told as APy tells it: by its parts, then its `mimetype`), or APy's
+    /// refusal of its type; a hostile zip is refused with why.
+    static func documentFormat(_ type: DocumentType, _ bytes: [UInt8]) -> Result<DocumentFormat, Refusal> {
+        if type == .other("text/html") { return .success(DocumentFormat.html) }
+        guard type == .other("application/zip") else { return .failure(Refusal(ApyRoutes.error(400, typeProblem(type)))) }
+        do throws(DocumentError) {
+            return .success(try DocumentFormat.sniffed(bytes, fileName: nil))
+        } catch {
+            let reason = error == .unknownArchive ? typeProblem(type) : "Invalid file: \(error.description)"
+            return .failure(Refusal(ApyRoutes.error(400, reason)))
+        }
+    }
+
+    /// A document other than plain text, translated whole (`TranslationService.translate(document:)`)
+    /// and answered as the text is: its bytes, an attachment. It counts as one text against the
+    /// server's queue bound, as APy's documents share its semaphore.
+    private func translate(_ file: FormBody.Part, format: DocumentFormat, pair: String) async -> HTTPResponse {
+        let codes = pair.split(separator: "|").map(String.init)
+        guard codes.count == 2, let source = ApertiumCodeTable.bcp47(codes[0]), let target = ApertiumCodeTable.bcp47(codes[1]) else {
+            return ApyRoutes.error(400, "That pair is invalid, use e.g. eng|spa")
+        }
+        let service = router.service
+        guard service.admit(1) else { return ApyRoutes.error(503, Router.busyReason, headers: Router.retryAfter) }
+        defer { service.release(1) }
+        do {
+            let document = try await service.translate(document: file.value, format: format, from: source, to: target)
+            return HTTPResponse(status: 200, body: document.bytes, contentType: "application/octet-stream",
+                                headers: ["Content-Disposition": Self.disposition(file.filename), "X-Content-Type-Options": "nosniff"])
+        } catch let error as DocumentError {
+            return ApyRoutes.error(400, "Invalid file: \(error.description)")
+        } catch {
+            let error = TranslationError(error)
+            return ApyRoutes.error(error.httpStatus, error.description)
+        }
     }
 
     /// The file's text through APy's `/translate` (so its key, character limit, queue bound and
@@ -109,7 +150,7 @@ struct ApyDocuments {
     /// why after them (application/octet-stream and the types APy refuses too keep its words alone).
     static func typeProblem(_ type: DocumentType) -> String {
         let words = "Invalid file type \(type.mimeType)"
-        return type.isTranslatedByApy ? words + " (this server translates text/plain documents only for now)" : words
+        return type.isTranslatedByApy ? words + " (this server translates text, HTML, docx, odt and pptx documents)" : words
     }
 
     /// `attachment`, with the sender's file name when one is left once it is made safe: its last

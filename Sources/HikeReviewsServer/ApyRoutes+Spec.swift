@@ -70,14 +70,14 @@ extension ApyRoutes {
     }
 
     static func translateDocSpec(_ context: SpecContext) -> [String: SpecOperation] {
-        ["post": SpecOperation("Translate an uploaded plain-text document", tag: "apertium-apy", [
+        ["post": SpecOperation("Translate an uploaded document: plain text, HTML, docx, odt or pptx", tag: "apertium-apy", [
             .form("langpair", "string", "Apertium codes joined by |, e.g. eng|spa", required: true),
-            .file("file", "The document: UTF-8 plain text, at most 32,000,000 bytes (\(context.limits))"),
+            .file("file", "The document: UTF-8 plain text (\(context.limits)), or HTML, docx, odt or pptx translated whole; at most 32,000,000 bytes"),
             .form("markUnknown", "string", "\"no\" drops the * before unknown words", enumeration: ["yes", "no"]),
             .form("api_key", "string", context.key),
         ], context.limited([
             "200": SpecAnswer("The translated document (application/octet-stream, an attachment)", schema: .file),
-            "400": SpecAnswer("Invalid request, a pair not installed, or a type other than text/plain", schema: error),
+            "400": SpecAnswer("Invalid request, a pair not installed, a type not translated, or a refused zip", schema: error),
             "403": SpecAnswer("Invalid API key", schema: error),
             "413": SpecAnswer("That file is too large", schema: error),
             "503": context.busy(error),

@@ -50,8 +50,8 @@ struct LibreTranslateRoutes {
         let target = service.targets[source]?.first ?? source
         let pair = Settings.Pair(source: NamedLanguage(code: source, name: LanguageNames.name(of: source)),
                                  target: NamedLanguage(code: target, name: LanguageNames.name(of: target)))
-        return .encoded(Settings(apiKeys: router.options.apiKeys != nil, charLimit: router.options.charLimit,
-                                 keyRequired: router.options.apiKeys != nil, language: pair))
+        return .encoded(Settings(apiKeys: router.options.apiKeys != nil, charLimit: router.options.charLimit, filesTranslation: true,
+                                 keyRequired: router.options.apiKeys != nil, language: pair, supportedFilesFormat: LibreTranslateFiles.extensions))
     }
 
     /// A request refused, with its answer.

@@ -34,6 +34,10 @@ extension Route {
             await LibreTranslateRoutes(router: $0.router).translate($0)
         },
         Route(path: "/detect", api: .libreTranslate, method: .post, checks: libreTranslateWork, documented: LibreTranslateRoutes.detectSpec) { LibreTranslateRoutes(router: $0.router).detect($0) },
+        Route(path: LibreTranslateFiles.translatePath, api: .libreTranslate, method: .post, checks: [.method, .arguments, .rateLimit, .apiKey],
+              body: .document, documented: LibreTranslateFiles.translateSpec) { await LibreTranslateFiles(call: $0).translateFile() },
+        Route(path: LibreTranslateFiles.downloadPath, api: .libreTranslate, method: .get, checks: [.method], body: .unread,
+              documented: LibreTranslateFiles.downloadSpec) { LibreTranslateFiles(call: $0).downloadFile() },
     ]
 
     /// APy's `/translate`: the route of a request with a `langpair` at `/translate`.
@@ -73,8 +77,16 @@ extension Route {
     /// `langpair` is seen by `after(reading:)`); nil when none is served.
     static func matching(path: String, queryNames: [String], options: ServerOptions?) -> Route? {
         table.first { route in
-            route.path == path && (!route.needsLangpair || queryNames.contains("langpair")) && (options.map(route.isServed) ?? true)
+            route.matches(path) && (!route.needsLangpair || queryNames.contains("langpair")) && (options.map(route.isServed) ?? true)
         }
+    }
+
+    /// Whether `path` is this route's: the same, or for a path ending in `{filename}` (as /spec
+    /// writes it), its start and then one name without a slash.
+    func matches(_ path: String) -> Bool {
+        guard self.path.hasSuffix("/{filename}") else { return self.path == path }
+        let start = self.path.dropLast("{filename}".count)
+        return path.hasPrefix(start) && path.count > start.count && !path.dropFirst(start.count).contains("/")
     }
 
     /// The route of a request once its parameters are read: a `langpair` anywhere makes it APy's

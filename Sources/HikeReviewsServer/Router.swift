@@ -42,17 +42,20 @@ public struct Router: Sendable {
     let limiter: RateLimiter?
     /// What `/metrics` reports. Kept across reloads.
     let metrics: ServerMetrics
+    /// `/translate_file`'s translations waiting to be downloaded. Kept across reloads.
+    let files: TranslatedFiles
 
     public init(service: TranslationService, options: ServerOptions) {
         self.init(service: service, options: options, limiter: RateLimiter(perMinute: options.reqLimit, perDay: options.dailyReqLimit),
-                  metrics: ServerMetrics())
+                  metrics: ServerMetrics(), files: TranslatedFiles())
     }
 
-    init(service: TranslationService, options: ServerOptions, limiter: RateLimiter?, metrics: ServerMetrics) {
+    init(service: TranslationService, options: ServerOptions, limiter: RateLimiter?, metrics: ServerMetrics, files: TranslatedFiles) {
         self.service = service
         self.options = options
         self.limiter = limiter
         self.metrics = metrics
+        self.files = files
     }
 
     /// The answer to `request`, counted in the metrics by its route and status.
@@ -62,7 +65,7 @@ public struct Router: Sendable {
         // Counted by the route its path and query name: a body's `langpair` does not change the label.
         let matched = Route.matching(path: request.path, queryNames: request.query.map(\.name), options: options)
         let response = await respond(request, matched)
-        let label = ServerMetrics.Route(api: (matched?.api ?? .libreTranslate).label, path: matched == nil ? "other" : request.path)
+        let label = ServerMetrics.Route(api: (matched?.api ?? .libreTranslate).label, path: matched.map(\.path) ?? "other")
         metrics.answered(label, status: response.status, seconds: (ContinuousClock.now - started) / .seconds(1))
         return response
     }

@@ -41,7 +41,7 @@ public final class TranslationServer: Sendable {
         let service = TranslationService(engine: current.service.engine, queueLimit: queueLimit, apyListsPivots: apyListsPivots,
                                          glossary: options.glossary)
         routing.current = Router(service: service,
-                                 options: options, limiter: current.limiter, metrics: current.metrics)
+                                 options: options, limiter: current.limiter, metrics: current.metrics, files: current.files)
     }
 
     /// Starts listening; returns the port (the one asked, or the one found for port 0).
@@ -58,6 +58,7 @@ public final class TranslationServer: Sendable {
         // Every resumed connection back in MHD's hands with its answer before MHD stops.
         await http.waitUntilAnswered(atMost: .seconds(2))
         http.stop()
+        routing.current.files.removeAll()
     }
 
     /// The installed packs it serves, one line per engine: `apertium: eng-spa, fr-es`.

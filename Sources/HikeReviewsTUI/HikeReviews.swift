@@ -49,7 +49,7 @@ enum HikeReviews {
             exit(StandardOutput.shared.flush() ? 0 : StandardOutput.shared.failureStatus)
         case .detect(let json, let threads, let files):
             exit(await DetectCommand.run(json: json, threads: threads ?? DetectCommand.defaultThreads, files: files, recognizer: engine.recognizer))
-        case .translate(let source, let target, let json, let yes, let preference, let strategy, let files, let format, let glossaryPath):
+        case .translate(let source, let target, let json, let yes, let preference, let strategy, let files, let format, let glossaryPath, let document):
             var glossary: Glossary?
             if let glossaryPath {
                 do throws(GlossaryError) {
@@ -58,6 +58,12 @@ enum HikeReviews {
                     StandardError.print("hike-reviews: translate: \(error.shown)")
                     exit(2)
                 }
+            }
+            if let document {
+                let status = await DocumentCommand.run(from: source, to: target, json: json, yes: yes, engine: preference, paths: document,
+                                                       glossary: glossary, in: engine)
+                await engine.shutdown()
+                exit(status)
             }
             let options = TranslateCommand.Options(format: format, glossary: glossary)
             let status = await TranslateCommand.run(from: source, to: target, json: json, yes: yes, engine: preference, strategy: strategy,

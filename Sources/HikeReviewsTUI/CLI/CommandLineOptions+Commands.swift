@@ -77,16 +77,25 @@ extension CommandLineOptions {
         var files: [String] = []
         var format = TextFormat.text
         var glossary: String?
+        var formatGiven = false
+        var strategyGiven = false
+        var input: String?
+        var output: String?
         while let argument = rest.popFirst() {
             switch argument {
             case "--engine": engine = try engineValue(try value(of: argument, from: &rest))
-            case "--strategy": strategy = try strategyValue(try value(of: argument, from: &rest))
+            case "--strategy":
+                strategy = try strategyValue(try value(of: argument, from: &rest))
+                strategyGiven = true
             case "--format":
                 let name = try value(of: argument, from: &rest)
                 guard let value = TextFormat(rawValue: name) else {
                     throw UsageError(message: "translate: --format takes text or html, not '\(EscapedText.escaped(name))'")
                 }
                 format = value
+                formatGiven = true
+            case "--file": input = try value(of: argument, from: &rest)
+            case "--out": output = try value(of: argument, from: &rest)
             case "--glossary": glossary = try value(of: argument, from: &rest)
             case "--to": to = try tag(try value(of: argument, from: &rest), option: argument)
             case "--from": from = try tag(try value(of: argument, from: &rest), option: argument)
@@ -95,7 +104,7 @@ extension CommandLineOptions {
             case "-h", "--help": return .help
             case "--": files += rest; rest = []
             default:
-                if splitInlineValue(argument, of: ["--to", "--from", "--engine", "--strategy", "--format", "--glossary"], into: &rest) { continue }
+                if splitInlineValue(argument, of: ["--to", "--from", "--engine", "--strategy", "--format", "--glossary", "--file", "--out"], into: &rest) { continue }
                 guard argument == "-" || !argument.hasPrefix("-") else {
                     throw UsageError(message: "translate: unknown option '\(EscapedText.escaped(argument))'")
                 }
@@ -103,7 +112,22 @@ extension CommandLineOptions {
             }
         }
         guard let to else { throw UsageError(message: "translate needs --to LANG") }
-        return .translate(from: from, to: to, json: json, yes: yes, engine: engine, strategy: strategy, files: files, format: format, glossary: glossary)
+        let document = try documentPaths(input: input, output: output, files: files, formatOrStrategyGiven: formatGiven || strategyGiven)
+        return .translate(from: from, to: to, json: json, yes: yes, engine: engine, strategy: strategy, files: files, format: format, glossary: glossary,
+                          document: document)
+    }
+
+    /// `--file IN --out OUT`, both or neither, and alone: the document's format comes from the
+    /// file, and a document is not a list of input files.
+    private static func documentPaths(input: String?, output: String?, files: [String],
+                                      formatOrStrategyGiven: Bool) throws(UsageError) -> DocumentCommand.Paths? {
+        guard input != nil || output != nil else { return nil }
+        guard let input, let output else { throw UsageError(message: "translate: --file and --out go together (--file IN --out OUT)") }
+        if !files.isEmpty { throw UsageError(message: "translate: --file takes one document; input files are not read with it") }
+        if formatOrStrategyGiven {
+            throw UsageError(message: "translate: --format and --strategy are not used with --file (the format comes from the file)")
+        }
+        return DocumentCommand.Paths(input: input, output: output)
     }
 
     static func parseCache(_ arguments: ArraySlice<String>) throws(UsageError) -> Invocation {

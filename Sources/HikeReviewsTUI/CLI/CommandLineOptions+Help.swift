@@ -4,6 +4,7 @@ extension CommandLineOptions {
                hike-reviews detect [--json] [--threads N] [FILE...]
                hike-reviews translate --to LANG [--from LANG] [--engine E] [--strategy S] [--format text|html]
                                       [--glossary FILE] [--json] [--yes] [--no-cache] [FILE...]
+               hike-reviews translate --to LANG [--from LANG] [--engine E] [--glossary FILE] [--json] [--yes] --file IN --out OUT
                hike-reviews availability FROM TO [--engine E] [--strategy S]
                hike-reviews packs list [--json]
                hike-reviews packs install ID... [--yes]
@@ -47,6 +48,10 @@ extension CommandLineOptions {
           --format html: each input (a file, or standard input) is one HTML document: markup,
           scripts and comments kept, text translated; on an Apertium route the output is what
           `apertium -f html` prints. text (the default): a text per line.
+          --file IN --out OUT: one document (.txt, .html, .docx, .odt or .pptx, told from its bytes;
+          a name that says another format is refused) translated whole into OUT in the same format,
+          markup and styles kept; OUT is written at once (never half) and may not be IN. Zips are
+          opened under limits (32 MB in, 2,000 entries, 64 MB an entry, 256 MB in all, 100 to 1).
           --glossary FILE (else $HIKE_REVIEWS_GLOSSARY): terms kept as written, one per line;
           term<TAB>lang<TAB>translation translates a term one fixed way into lang. Matched as whole
           words, case-sensitively, longest first; empty lines and lines starting with # are
@@ -95,9 +100,10 @@ extension CommandLineOptions {
 
         serve: a translation server over the installed packs (it never downloads: install packs first with
           `packs install`), speaking LibreTranslate's API (GET /languages, POST /translate, POST /detect,
+          POST /translate_file and GET /download_file/NAME (documents, kept 30 minutes),
           GET /frontend/settings, GET /health, GET /spec) and Apertium-APy's (GET /listPairs,
           GET|POST /translate?langpair=spa|eng&q=..., /identifyLang, /listLanguageNames, POST
-          /translateDoc (plain-text documents), and its tools /list, /analyze, /generate, /perWord,
+          /translateDoc (txt, html, docx, odt, pptx), and its tools /list, /analyze, /generate, /perWord,
           /calcCoverage, /pipedebug, /translateChain, /stats; GET /spec describes every route), until
           SIGTERM or SIGINT (it then finishes what is in flight, 10 s at most).
           SIGHUP re-reads the key file and the installed packs; requests in flight finish as they began.

@@ -10,7 +10,7 @@ enum Invocation: Equatable {
     case detect(json: Bool, threads: Int?, files: [String])
     case translate(from: String?, to: String, json: Bool, yes: Bool, engine: EnginePreference,
                    strategy: TranslationSession.Strategy = .highFidelity, files: [String], format: TextFormat = .text,
-                   glossary: String? = nil)
+                   glossary: String? = nil, document: DocumentCommand.Paths? = nil)
     case availability(from: String, to: String, engine: EnginePreference, strategy: TranslationSession.Strategy = .highFidelity)
     case packsList(json: Bool)
     case packsInstall(ids: [String], yes: Bool)

@@ -190,7 +190,7 @@ enum TranslateCommand {
     }
 
     /// The exit status a failure of this kind gives.
-    private static func status(of error: TranslationError) -> Int32 {
+    static func status(of error: TranslationError) -> Int32 {
         if error.meansNoRoute { return 2 }
         if error == .notInstalled { return 3 }
         return 1

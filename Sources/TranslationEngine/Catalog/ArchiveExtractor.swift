@@ -110,12 +110,13 @@ struct ArchiveExtractor {
     /// The entry's path, relative and normalised, under `topFolder` (set from the first entry
     /// when nil).
     private static func checkedPath(_ entry: OpaquePointer, topFolder: inout String?) throws(PackError) -> String {
-        guard let raw = archive_entry_pathname(entry) else { throw .archive("an entry has no name") }
-        let name = String(cString: raw)
-        if name.hasPrefix("/") { throw .archive("absolute path in the archive: \(EscapedText.singleQuoted(name))") }
-        let parts = name.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
-        if parts.contains("..") { throw .archive("'..' in an archive path: \(EscapedText.singleQuoted(name))") }
-        guard let first = parts.first.map(String.init) else { throw .archive("an entry has an empty name") }
+        let (name, parts): (String, [String])
+        do {
+            (name, parts) = try ArchivePath.checkedName(of: entry)
+        } catch {
+            throw .archive(error.description)
+        }
+        let first = parts[0]
         guard let top = topFolder else {
             guard !first.hasPrefix(".") else { throw .archive("a hidden top-level folder: \(EscapedText.singleQuoted(name))") }
             topFolder = first
@@ -161,7 +162,8 @@ struct ArchiveExtractor {
         path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     }
 
-    private static func message(_ archive: OpaquePointer) -> String {
+    /// libarchive's last error on `archive`, escaped, with the system's reason when it has one.
+    static func message(_ archive: OpaquePointer) -> String {
         let text = archive_error_string(archive).map { EscapedText.escaped(String(cString: $0)) } ?? "unknown error"
         let code = archive_errno(archive)
         // libarchive's own text for a failed write is just "write failed": add the system's reason

@@ -58,6 +58,14 @@ extension LegRunner {
     /// A deformatter's stream through each Apertium leg's warm pipeline, then the reformatter.
     private func runStream(_ stream: [UInt8], along route: [Direction], pairs: InstalledPairs,
                            format: HTMLFormat) async throws -> SpannedTranslation {
+        let output = try await translatedStream(stream, along: route, pairs: pairs)
+        let translated = try await mapErrors(of: route[route.count - 1]) { try await format.html(of: output.bytes) }
+        return SpannedTranslation(text: SpannedText(text: translated), unknownWords: output.unknownWords, marks: output.marks)
+    }
+
+    /// A deformatter's stream through each Apertium leg's warm pipeline, in turn (HTML and
+    /// documents, `LegRunner+Documents`).
+    func translatedStream(_ stream: [UInt8], along route: [Direction], pairs: InstalledPairs) async throws -> PipelineStream {
         var stream = stream
         var unknown = UnknownWords.Collector()
         for leg in route {
@@ -70,8 +78,7 @@ extension LegRunner {
             stream = output.bytes
             unknown.add(output.unknownWords, marks: output.marks)
         }
-        let translated = try await mapErrors(of: route[route.count - 1]) { try await format.html(of: stream) }
-        return SpannedTranslation(text: SpannedText(text: translated), unknownWords: unknown.words, marks: unknown.marks)
+        return PipelineStream(bytes: stream, unknownWords: unknown.words, marks: unknown.marks, runs: [])
     }
 
     /// A document's time at the head of a pipeline's line: the leg's, and a second more for
@@ -81,7 +88,7 @@ extension LegRunner {
     }
 
     /// `work`, with the process layer's errors named after `leg`'s mode.
-    private func mapErrors<T>(of leg: Direction, _ work: () async throws -> T) async throws -> T {
+    func mapErrors<T>(of leg: Direction, _ work: () async throws -> T) async throws -> T {
         do {
             return try await work()
         } catch let error as ChildProcessError {

@@ -128,7 +128,7 @@ public struct HTMLFormat: Sendable {
 
     /// What the deformatter escapes inside a blank and its reformatter unescapes (measured on
     /// Debian's 3.8.3: `<`, `>` and quotes stay bare, and an escaped `<` would come out with its backslash).
-    private static let blankEscaped: Set<UInt8> = Set("\\@^${}[]/".utf8)
+    static let blankEscaped: Set<UInt8> = Set("\\@^${}[]/".utf8)
 
     private static func isFileBlank(_ blank: ArraySlice<UInt8>) -> Bool {
         let start = blank.startIndex

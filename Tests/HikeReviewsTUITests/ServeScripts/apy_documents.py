@@ -7,11 +7,13 @@ usage: apy_documents.py compare OURS_URL APY_URL   (both ending in /; serve and 
                                                    a body has 4 s to come in)
 Prints "ok", or one line per failure.
 """
+import io
 import json
 import socket
 import sys
 import time
 import urllib.parse
+import zipfile
 
 failures = []
 
@@ -95,6 +97,77 @@ TEXT = b"hello world\nthe dog sings.\n"
 PAIR = [("langpair", "eng|spa")]
 
 
+def zipped(entries):
+    """A zip of (name, bytes), in order; `mimetype` stored, the rest deflated."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, content in entries:
+            info = zipfile.ZipInfo(name, date_time=(2026, 12, 3, 12, 0, 0))
+            info.compress_type = zipfile.ZIP_STORED if name == "mimetype" else zipfile.ZIP_DEFLATED
+            archive.writestr(info, content)
+    return out.getvalue()
+
+
+def office(kind, paragraphs, extra=()):
+    """A small docx, odt or pptx holding `paragraphs`, a bold run first in each."""
+    head = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    if kind == "docx":
+        body = "".join(f'<w:p><w:r><w:rPr><w:b/></w:rPr><w:t>{t}</w:t></w:r></w:p>' for t in paragraphs)
+        return zipped([("[Content_Types].xml", head + b'<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+                       ("word/document.xml", head + ('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+                                                     f'<w:body>{body}</w:body></w:document>').encode())] + list(extra))
+    if kind == "odt":
+        body = "".join(f'<text:p><text:span text:style-name="T1">{t}</text:span></text:p>' for t in paragraphs)
+        return zipped([("mimetype", b"application/vnd.oasis.opendocument.text"),
+                       ("content.xml", head + ('<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+                                               'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:text>'
+                                               f'{body}</office:text></office:body></office:document-content>').encode())] + list(extra))
+    slides = [(f"ppt/slides/slide{i + 1}.xml", head + ('<p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" '
+                                                       'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree>'
+                                                       f'<p:sp><p:txBody><a:p><a:r><a:rPr b="1"/><a:t>{t}</a:t></a:r></a:p></p:txBody></p:sp>'
+                                                       '</p:spTree></p:cSld></p:sld>').encode()) for i, t in enumerate(paragraphs)]
+    return zipped([("ppt/presentation.xml", head + b'<p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"/>')]
+                  + slides + list(extra))
+
+
+def bomb():
+    """8 MB of zeros in a few kilobytes: over 100 to 1 and over the 1 MB floor."""
+    return office("docx", ["the dog"], extra=[("word/media/zeros.bin", b"\0" * (8 << 20))])
+
+
+def entries(data):
+    """A zip's entries by name (folders left out)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name) for name in archive.namelist() if not name.endswith("/")}
+
+
+def compare_documents(ours, theirs):
+    """HTML, docx, odt and pptx: the parts stock APy (`apertium -f FORMAT`) translates are the
+    same on serve, every other entry kept; HTML the same blanks aside (APy writes entities out)."""
+    fields = PAIR + [("markUnknown", "no")]
+    paragraphs = ["the dog sings.", "The house is very big and the water was cold."]
+    for kind in ("docx", "odt", "pptx"):
+        original = office(kind, paragraphs)
+        body = multipart(fields, [("file", f"a.{kind}".encode(), original)])
+        mine, stock = request(ours, body), request(theirs, body)
+        check(mine[0] == stock[0] == 200, f"{kind}: serve {mine[0]} {mine[2][:200]!r}, stock APy {stock[0]} {stock[2][:200]!r}")
+        if mine[0] != 200 or stock[0] != 200:
+            continue
+        check(mine[1].get("content-type") == "application/octet-stream", f"{kind}: Content-Type {mine[1].get('content-type')}")
+        first, translated, reference = entries(original), entries(mine[2]), entries(stock[2])
+        check(list(translated) == list(first), f"{kind}: entries {list(translated)}, sent {list(first)}")
+        for name, content in translated.items():
+            if name in reference and reference[name] != first[name]:
+                check(content == reference[name], f"{kind} {name}: serve {content!r}, stock APy {reference[name]!r}")
+            else:
+                check(content == first[name], f"{kind} {name}: changed on serve, not by stock APy")
+        check(b"perro" in b"".join(translated.values()), f"{kind}: not translated: {translated}")
+    page = b"<!DOCTYPE html><html><body><p>The <b>dog</b> sings.</p><p>The house is very big.</p></body></html>"
+    body = multipart(fields, [("file", b"a.html", page)])
+    mine, stock = request(ours, body), request(theirs, body)
+    check(mine[0] == stock[0] == 200 and mine[2].split() == stock[2].split(), f"HTML: serve {mine[0]} {mine[2]!r}, stock APy {stock[0]} {stock[2]!r}")
+
+
 def compare(ours, theirs):
     """The same requests to both: the same statuses, errors word for word, the same translations."""
     cases = {
@@ -152,6 +225,18 @@ def compare(ours, theirs):
 
 def hostile(ours):
     base_limit = 1 << 20  # serve's request body limit
+    # Made before connecting: the kept-alive connection must not sit idle past the deadline meanwhile.
+    uploads = [
+        ("invalid UTF-8", b"caf\xe9 con leche", "Invalid file type application/octet-stream"),
+        ("binary", bytes(range(256)), "Invalid file type application/octet-stream"),
+        ("an RTF", b"{\\rtf1 the dog}", "Invalid file type text/rtf (this server translates text, HTML, docx, odt and pptx documents)"),
+        ("a broken zip", b"PK\x03\x04" + b"\0" * 26,
+         "Invalid file: the document was refused: it cannot be opened as a zip: Unrecognized archive format"),
+        ("a zip bomb", bomb(), "Invalid file: the document was refused: the zip unpacks to more than 100 times its size (a zip bomb?)"),
+        ("a climbing name", office("docx", ["the dog"], extra=[("word/../../evil.xml", b"<a/>")]),
+         "Invalid file: the document was refused: '..' in an archive path: 'word/../../evil.xml'"),
+        ("a zip of no document", zipped([("a.xml", b"<a/>")]), "Invalid file type application/zip (this server translates text, HTML, docx, odt and pptx documents)"),
+    ]
     sock, host = connect(ours)
 
     def answer(body, **options):
@@ -164,15 +249,9 @@ def hostile(ours):
           f"no file part: {missing}")
     named = answer(multipart(PAIR + [("file", "the dog")], []))
     check(named[0] == 400, f"a field named file, not an upload: {named}")
-    for label, content, explanation in [
-        ("invalid UTF-8", b"caf\xe9 con leche", "Invalid file type application/octet-stream"),
-        ("binary", bytes(range(256)), "Invalid file type application/octet-stream"),
-        ("HTML", b"<!DOCTYPE html><p>the dog</p>",
-         "Invalid file type text/html (this server translates text/plain documents only for now)"),
-        ("a zip", b"PK\x03\x04" + b"\0" * 26, "Invalid file type application/zip (this server translates text/plain documents only for now)"),
-    ]:
+    for label, content, explanation in uploads:
         refused = answer(multipart(PAIR, [("file", b"f", content)]))
-        check(refused[0] == 400 and error(refused) == apy_error(400, "Bad Request", explanation), f"{label}: {refused}")
+        check(refused is not None and refused[0] == 400 and error(refused) == apy_error(400, "Bad Request", explanation), f"{label}: {refused}")
     # A file name is a label: its last component, without control characters or quotes.
     for filename, disposition in [(b"../../etc/pa\x01ss\x1b[31m.txt", 'attachment; filename="pass[31m.txt"'),
                                   (b"..\\..\\win.ini", 'attachment; filename="win.ini"'), (b"../", "attachment"),
@@ -243,11 +322,13 @@ def hostile(ours):
     check(alive[0] == 200 and alive[2] == b"El perro", f"after the hostile uploads: {alive}")
 
 
-mode = sys.argv[1] if len(sys.argv) > 1 else ""
-if mode == "compare" and len(sys.argv) == 4:
-    compare(sys.argv[2], sys.argv[3])
-elif mode == "hostile" and len(sys.argv) == 3:
-    hostile(sys.argv[2])
-else:
-    sys.exit(__doc__)
-print("\n".join(failures) if failures else "ok")
+if __name__ == "__main__":
+    mode = sys.argv[1] if len(sys.argv) > 1 else ""
+    if mode == "compare" and len(sys.argv) == 4:
+        compare(sys.argv[2], sys.argv[3])
+        compare_documents(sys.argv[2], sys.argv[3])
+    elif mode == "hostile" and len(sys.argv) == 3:
+        hostile(sys.argv[2])
+    else:
+        sys.exit(__doc__)
+    print("\n".join(failures) if failures else "ok")
