@@ -3,6 +3,8 @@
 usage: python3 neural_interleaved.py --bin BIN --neural-store DIR --work WORK --lt-python PY --lt-packages DIR
                                      [--neural-lines N] [--rounds N] [--clients 1,4,16]
 
+(--clients defaults to $BENCH_SERVE_CLIENTS, else 1,4,16.)
+
 Both servers are started once and stay warm; then, round after round, each client count is
 measured on ours and at once on LibreTranslate, so that each ratio compares two series taken
 seconds apart, under the same load (printed with each pair). Prints one JSON line per pair and a
@@ -34,7 +36,7 @@ def main():
     parser.add_argument("--lt-packages", required=True)
     parser.add_argument("--neural-lines", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=1)
-    parser.add_argument("--clients", default="1,4,16")
+    parser.add_argument("--clients", default=os.environ.get("BENCH_SERVE_CLIENTS", "1,4,16"))
     args = parser.parse_args()
     clients = [int(count) for count in args.clients.split(",")]
     german = measure.review_lines(args.neural_lines, "de")
