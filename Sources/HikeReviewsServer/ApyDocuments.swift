@@ -50,30 +50,25 @@ struct ApyDocuments {
         if file.value.count > Self.fileLimit { return Self.tooLarge(bodyBytes: file.value.count) }
         let type = DocumentType(sniffing: file.value)
         if type == .plainText { return await translate(file, pair: pair, form: form) }
-        switch Self.documentFormat(type, file.value) {
+        switch Self.documentFormat(type) {
         case .success(let format): return await translate(file, format: format, pair: pair)
         case .failure(let refusal): return refusal.response
         }
     }
 
-    /// The document format APy would translate `bytes` of `type` as (HTML, or a zip that is a
-    /// docx, odt or pptx, told as APy tells it: by its parts, then its `mimetype`), or APy's
-    /// refusal of its type; a hostile zip is refused with why.
-    static func documentFormat(_ type: DocumentType, _ bytes: [UInt8]) -> Result<DocumentFormat, Refusal> {
+    /// The document format APy would translate a file of `type` as: HTML, or nil for a zip,
+    /// which the engine tells as APy does (a docx, odt or pptx by its parts, then its
+    /// `mimetype`) when it opens it, so the zip is read once; or APy's refusal of its type.
+    static func documentFormat(_ type: DocumentType) -> Result<DocumentFormat?, Refusal> {
         if type == .other("text/html") { return .success(DocumentFormat.html) }
         guard type == .other("application/zip") else { return .failure(Refusal(ApyRoutes.error(400, typeProblem(type)))) }
-        do throws(DocumentError) {
-            return .success(try DocumentFormat.sniffed(bytes, fileName: nil))
-        } catch {
-            let reason = error == .unknownArchive ? typeProblem(type) : "Invalid file: \(error.description)"
-            return .failure(Refusal(ApyRoutes.error(400, reason)))
-        }
+        return .success(nil)
     }
 
     /// A document other than plain text, translated whole (`TranslationService.translate(document:)`)
     /// and answered as the text is: its bytes, an attachment. It counts as one text against the
     /// server's queue bound, as APy's documents share its semaphore.
-    private func translate(_ file: FormBody.Part, format: DocumentFormat, pair: String) async -> HTTPResponse {
+    private func translate(_ file: FormBody.Part, format: DocumentFormat?, pair: String) async -> HTTPResponse {
         let codes = pair.split(separator: "|").map(String.init)
         guard codes.count == 2, let source = ApertiumCodeTable.bcp47(codes[0]), let target = ApertiumCodeTable.bcp47(codes[1]) else {
             return ApyRoutes.error(400, "That pair is invalid, use e.g. eng|spa")
@@ -86,7 +81,8 @@ struct ApyDocuments {
             return HTTPResponse(status: 200, body: document.bytes, contentType: "application/octet-stream",
                                 headers: ["Content-Disposition": Self.disposition(file.filename), "X-Content-Type-Options": "nosniff"])
         } catch let error as DocumentError {
-            return ApyRoutes.error(400, "Invalid file: \(error.description)")
+            // A zip that is none of the documents is a type APy refuses, as any other.
+            return ApyRoutes.error(400, error == .unknownArchive ? Self.typeProblem(.other("application/zip")) : "Invalid file: \(error.description)")
         } catch {
             let error = TranslationError(error)
             return ApyRoutes.error(error.httpStatus, error.description)

@@ -32,12 +32,6 @@ struct DocumentArchive {
         return nil
     }
 
-    /// The format of the zip `bytes`.
-    static func format(of bytes: [UInt8], limits: DocumentLimits) throws(DocumentError) -> DocumentFormat {
-        guard let format = try read(bytes, limits: limits).format else { throw .unknownArchive }
-        return format
-    }
-
     /// The zip `bytes` as entries, in the archive's order.
     static func read(_ bytes: [UInt8], limits: DocumentLimits) throws(DocumentError) -> DocumentArchive {
         if bytes.count > limits.maxDocumentBytes { throw .tooLarge(bytes: bytes.count, limit: limits.maxDocumentBytes) }

@@ -53,11 +53,20 @@ public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {
     /// - Throws: `DocumentError.notTheFormatItSays`, `.unsupported`, `.notUTF8`, or an archive
     ///   error when a zip cannot be read.
     public static func sniffed(_ bytes: [UInt8], fileName: String?, limits: DocumentLimits = DocumentLimits()) throws(DocumentError) -> DocumentFormat {
+        try sniffing(bytes, fileName: fileName, limits: limits).format
+    }
+
+    /// `sniffed(_:fileName:limits:)`, with the archive it read to tell (nil for text and
+    /// HTML), so a document is unzipped once.
+    static func sniffing(_ bytes: [UInt8], fileName: String?, limits: DocumentLimits) throws(DocumentError) -> (format: DocumentFormat, archive: DocumentArchive?) {
         let named = fileName.flatMap(DocumentFormat.init(fileName:))
         if let fileName, named == nil { throw .unsupported(fileName) }
         let found: DocumentFormat
+        var archive: DocumentArchive?
         if bytes.starts(with: zipMagic) {
-            found = try DocumentArchive.format(of: bytes, limits: limits)
+            let read = try DocumentArchive.read(bytes, limits: limits)
+            guard let format = read.format else { throw .unknownArchive }
+            (found, archive) = (format, read)
         } else if named?.isArchive == true {
             throw .notTheFormatItSays(named: named!, found: nil)
         } else {
@@ -66,7 +75,7 @@ public enum DocumentFormat: String, Sendable, Hashable, CaseIterable {
         }
         // HTML read as text (or text named .html) is still text: only the archives must agree.
         if let named, named != found, named.isArchive || found.isArchive { throw .notTheFormatItSays(named: named, found: found) }
-        return named ?? found
+        return (named ?? found, archive)
     }
 
     private static let zipMagic: [UInt8] = [0x50, 0x4B, 0x03, 0x04]

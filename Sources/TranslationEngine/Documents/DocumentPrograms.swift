@@ -47,10 +47,12 @@ struct DocumentPrograms: Sendable {
         var parts: [Int] = []
     }
 
-    /// `bytes` opened as `format` (an archive read under `limits`).
-    func open(_ bytes: [UInt8], limits: DocumentLimits) throws(DocumentError) -> Opened {
+    /// `bytes` opened as `format` (an archive read under `limits`, unless sniffing read it:
+    /// `archive`).
+    func open(_ bytes: [UInt8], archive read: DocumentArchive? = nil, limits: DocumentLimits) throws(DocumentError) -> Opened {
         guard format.isArchive else { return Opened(text: bytes) }
-        let archive = try DocumentArchive.read(bytes, limits: limits)
+        let archive: DocumentArchive
+        if let read { archive = read } else { archive = try DocumentArchive.read(bytes, limits: limits) }
         guard archive.format == format else { throw .notTheFormatItSays(named: format, found: archive.format) }
         let parts = archive.entries.indices.filter { !archive.entries[$0].isDirectory && Self.isTranslated(archive.entries[$0].name, in: format) }
         return Opened(archive: archive, parts: parts)

@@ -19,7 +19,7 @@ extension TranslationSession {
                           limits: DocumentLimits = DocumentLimits(), glossary: Glossary? = nil) async throws -> TranslatedDocument {
         guard !isCancelled else { throw TranslationError.alreadyCancelled }
         if bytes.count > limits.maxDocumentBytes { throw DocumentError.tooLarge(bytes: bytes.count, limit: limits.maxDocumentBytes) }
-        let format = try format ?? DocumentFormat.sniffed(bytes, fileName: fileName, limits: limits)
+        let (format, archive) = try format.map { ($0, nil) } ?? DocumentFormat.sniffing(bytes, fileName: fileName, limits: limits)
         let html: HTMLFormat
         do {
             html = try context.htmlFormat()
@@ -33,7 +33,7 @@ extension TranslationSession {
         } catch {
             throw TranslationError.internalError(in: format.rawValue, error)
         }
-        let opened = try programs.open(bytes, limits: limits)
+        let opened = try programs.open(bytes, archive: archive, limits: limits)
         if format == .txt, String(validating: bytes, as: UTF8.self) == nil { throw DocumentError.notUTF8 }
         let stream = try await programs.stream(of: opened)
         let text = HTMLFormat.spannedText(ofStream: stream).translatableText
