@@ -10,7 +10,7 @@ its MiniSBD sentence splitter downloads a model on each request and answers 500 
 so sentences are split by a regular expression instead; and waitress is handed a socket bound
 to 127.0.0.1 port 0, whose port goes to PORTFILE. It stops by itself when its standard input
 closes or after 10 minutes. LOOPBACK_ARGS, split on spaces, adds LibreTranslate options
-(`--req-limit 2`, `--metrics`).
+(`--req-limit 2`, `--metrics`); ARGOS_INTRA_THREADS, when set, is passed on.
 """
 import os
 import re
@@ -22,7 +22,9 @@ HOME, PACKAGES, PORTFILE = sys.argv[1], sys.argv[2], sys.argv[3]
 for name, folder in [("HOME", ""), ("XDG_DATA_HOME", "/data"), ("XDG_CACHE_HOME", "/cache"), ("XDG_CONFIG_HOME", "/config")]:
     os.environ[name] = HOME + folder
 os.environ["ARGOS_PACKAGES_DIR"] = PACKAGES
-os.environ["ARGOS_INTRA_THREADS"] = "1"
+# One intra-op thread keeps the tests light on a busy machine; a benchmark sets its own (LibreTranslate's
+# default, 0, uses every core).
+os.environ.setdefault("ARGOS_INTRA_THREADS", "1")
 
 import argostranslate.sbd  # noqa: E402  (after the variables it reads on import)
 import waitress  # noqa: E402
