@@ -181,12 +181,11 @@ def main():
         servers.append(server)
         return server
 
-    def measure(name, kind, port, source, target, pid=None, texts=lines, clients_list=CLIENTS, warm=True):
+    def measure(name, kind, port, source, target, pid=None, texts=lines, clients_list=CLIENTS):
         """Series at each client count (a neural series below 16 clients sends half the lines); the
         PSS of the server's tree after them. Returns the answers of the last series."""
         log("%s: %d lines at %s clients" % (name, len(texts), ", ".join(map(str, clients_list))))
-        if warm:  # start pipelines and workers
-            load.run(kind, "127.0.0.1", port, texts[:4 if texts is not lines else 20], 4, source, target)
+        load.run(kind, "127.0.0.1", port, texts[:4 if texts is not lines else 20], 4, source, target)  # start pipelines and workers
         answers = None
         for clients in clients_list:
             sent = texts if texts is lines or clients >= 16 else texts[:max(1, len(texts) // 2)]
