@@ -26,9 +26,10 @@ def runs_for(count):
     return 2 if count <= 1000 else 1
 
 
-def measure(sizes, ours, ref, work, env, ref_tcmalloc_env, glibc_env, run_timed, same_lines, log):
+def measure(sizes, ours, ref, work, env, ref_tcmalloc_env, glibc_env, run_timed, same_lines, log, goal_from=GOAL_FROM):
     """Returns (rows, notes, all output identical). `ref_tcmalloc_env` is None when Debian's
-    tcmalloc is not installed; `glibc_env` None skips the glibc row."""
+    tcmalloc is not installed; `glibc_env` None skips the glibc row; sizes from `goal_from`
+    lines on carry the goals (the quick form lowers it to its largest size)."""
     rows, notes, identical = [], [], True
     per_line = []
     for count in sizes:
@@ -73,7 +74,7 @@ def measure(sizes, ours, ref, work, env, ref_tcmalloc_env, glibc_env, run_timed,
         med = {name: statistics.median(values) for name, values in times.items()}
         mo, mr = med['ours'], med['ref']
         per_line.append((count, mo / count, mr / count))
-        goal = count >= GOAL_FROM
+        goal = count >= goal_from
         how = 'median of %d' % runs_for(count) if runs_for(count) > 1 else 'one run'
         rows.append(('1. bulk es→en, %s distinct review lines (%s words): wall time (%s); per line'
                      % ('{:,}'.format(count), '{:,}'.format(words), how),
