@@ -747,8 +747,9 @@ def write_results(a, started, load_start, rows, notes, errors, details, quick=Fa
                  else '**no** tcmalloc (libtcmalloc-minimal4): the stages run on glibc\'s malloc',
                  os.environ.get('HIKE_REVIEWS_PIPELINE_REPLICAS') or 'the default (1 below four cores, else 2)'))
     md.append('- Reference: `apertium -u -d DIR spa-eng` (Debian apertium %s), DIR holding copies of the same pairs\' `spa-eng.mode` and'
-              ' `fr-es.mode` with `/usr/share/apertium` rewritten to the extracted root; APy: Debian apertium-apy %s, its tornado'
-              ' application started by `bench/translate/apy_local.py` on 127.0.0.1 only, pairs path DIR, default options.' % (apv, apyv or '?'))
+              ' `fr-es.mode` with `/usr/share/apertium` rewritten to the extracted root%s.'
+              % (apv, '' if quick else '; APy: Debian apertium-apy %s, its tornado application started by'
+                 ' `bench/translate/apy_local.py` on 127.0.0.1 only, pairs path DIR, default options' % (apyv or '?')))
     md.append('- Timing: wall clock around whole processes (Python `time.perf_counter`, output to a file), ours and the reference'
               ' interleaved in the same run, after one uncounted warm-up of each; every figure includes process and pipeline start-up.')
     md.extend(details)
