@@ -55,10 +55,12 @@ class BenchError(Exception):
 
 
 FOREIGN_SEEN = []   # Apertium processes not started by this benchmark, counted at each log line
+LOAD_SEEN = []      # the 1-minute load average at each log line (each step's start)
 
 
 def log(msg):
     FOREIGN_SEEN.append(foreign_stage_processes())
+    LOAD_SEEN.append(os.getloadavg()[0])
     print('bench/translate: ' + msg, file=sys.stderr, flush=True)
 
 
@@ -730,8 +732,9 @@ def write_results(a, started, load_start, rows, notes, errors, details, quick=Fa
               % (' (BENCH_QUICK=1)' if quick else '', started.strftime('%Y-%m-%d %H:%M UTC'), (datetime.now(timezone.utc) - started).total_seconds()))
     md.append('- Machine: %d cores (`os.cpu_count()`), %s; load average (1/5/15 min) at the start %s, at the end %s'
               ' (other jobs on the machine count too); Apertium processes of others seen at the %d checkpoints (one per step'
-              ' logged): %s.' % (os.cpu_count(), cpu_model(), load_start, '%.2f %.2f %.2f' % os.getloadavg(), len(FOREIGN_SEEN),
-                                 ', '.join(str(n) for n in FOREIGN_SEEN)))
+              ' logged): %s; the 1-minute load average at them: %s.'
+              % (os.cpu_count(), cpu_model(), load_start, '%.2f %.2f %.2f' % os.getloadavg(), len(FOREIGN_SEEN),
+                 ', '.join(str(n) for n in FOREIGN_SEEN), ', '.join('%.1f' % x for x in LOAD_SEEN)))
     md.append('- Source tree: commit %s, %s.' % (head, 'Sources/ or Package.swift **modified** (uncommitted changes)' if dirty
                                                 else 'no uncommitted changes in Sources/ or Package.swift'))
     md.append('- Ours: `%s translate` (built %s, sha256 %s), copied to a temporary folder before timing so a concurrent build cannot swap it;'

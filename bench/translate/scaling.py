@@ -42,6 +42,7 @@ def measure(sizes, ours, ref, work, env, ref_tcmalloc_env, glibc_env, run_timed,
         cpu = {}
         agree = {}
         watch = []
+        load_before = os.getloadavg()[0]
         for i in range(runs_for(count)):
             log('bulk: %d lines, round %d/%d' % (count, i + 1, runs_for(count)))
             outputs = {name: os.path.join(work, 'scale.%s' % name) for name in ('ours', 'ref', 'ref+tcmalloc', 'ours+glibc')}
@@ -70,14 +71,15 @@ def measure(sizes, ours, ref, work, env, ref_tcmalloc_env, glibc_env, run_timed,
                 if name in times and name != 'ref':
                     with open(out, 'rb') as f:
                         agree.setdefault(name, []).append(same_lines(f.read(), reference)[0])
+        load = '1-minute load %.1f → %.1f' % (load_before, os.getloadavg()[0])
         identical = identical and all(n == count for counts in agree.values() for n in counts)
         med = {name: statistics.median(values) for name, values in times.items()}
         mo, mr = med['ours'], med['ref']
         per_line.append((count, mo / count, mr / count))
         goal = count >= goal_from
         how = 'median of %d' % runs_for(count) if runs_for(count) > 1 else 'one run'
-        rows.append(('1. bulk es→en, %s distinct review lines (%s words): wall time (%s); per line'
-                     % ('{:,}'.format(count), '{:,}'.format(words), how),
+        rows.append(('1. bulk es→en, %s distinct review lines (%s words): wall time (%s; %s); per line'
+                     % ('{:,}'.format(count), '{:,}'.format(words), how, load),
                      '%.2f s; %.2f ms/line' % (mo, 1000 * mo / count),
                      '%.2f s; %.2f ms/line (`apertium -u`)' % (mr, 1000 * mr / count),
                      '%.2fx' % (mo / mr), '≤ 1.0x' if goal else '(info)', mo / mr <= 1.0 if goal else None))
