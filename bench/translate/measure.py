@@ -5,7 +5,7 @@ Memory (5) is read from /proc: the PSS (smaps_rollup) of every descendant of a l
 sampled while a mixed-language input forces pipelines in and out.
 
 usage: python3 measure.py --bin BIN --modes-dir DIR --work WORK --out RESULTS.md
-                          [--apy-port PORT | --apy-error TEXT] [--bulk-words N]
+                          [--apy-port PORT | --apy-error TEXT] [--bulk-lines N,N,...] [--quick]
 
 Every timing is wall-clock time (time.perf_counter) around a whole child
 process, or around a whole series of HTTP requests; references are measured in
@@ -39,6 +39,11 @@ TRUTH = os.path.join(ROOT, 'Tests', 'TranslationEngineTests', 'Fixtures', 'revie
 SHORT_MAX = 200      # characters, for "short" texts
 SHORT_COUNT = 200
 RUNS = 3
+PER_REVIEW_STEP = 4  # 2: the reference runs one `apertium` process for every 4th short text
+
+
+def ordinal(n):
+    return {2: '2nd', 3: '3rd'}.get(n, '%dth' % n)
 
 # The allocator the engine preloads into its stages (StageAllocator), where Debian puts it.
 TCMALLOC = next((p for p in ('/usr/lib/%s-linux-gnu/libtcmalloc_minimal.so.4' % os.uname().machine,
@@ -50,10 +55,12 @@ class BenchError(Exception):
 
 
 FOREIGN_SEEN = []   # Apertium processes not started by this benchmark, counted at each log line
+LOAD_SEEN = []      # the 1-minute load average at each log line (each step's start)
 
 
 def log(msg):
     FOREIGN_SEEN.append(foreign_stage_processes())
+    LOAD_SEEN.append(os.getloadavg()[0])
     print('bench/translate: ' + msg, file=sys.stderr, flush=True)
 
 
@@ -409,8 +416,9 @@ def main():
     ap.add_argument('--out', required=True)
     ap.add_argument('--apy-port', type=int)
     ap.add_argument('--apy-error')
-    ap.add_argument('--bulk-words', type=int, default=200000)
-    ap.add_argument('--scale-lines', default='1000,10000,100000')
+    ap.add_argument('--bulk-lines', default='1000,10000,100000')
+    ap.add_argument('--quick', action='store_true',
+                    help='only the bulk rows (issue 34\'s goal), for bench/run --quick; no APy')
     a = ap.parse_args()
 
     started = datetime.now(timezone.utc)
@@ -425,16 +433,6 @@ def main():
 
     # Inputs.
     es_reviews = reviews('es')
-    bulk_lines, words = [], 0
-    while words < a.bulk_words:
-        for r in es_reviews:
-            bulk_lines.append(r)
-            words += len(r.split())
-            if words >= a.bulk_words:
-                break
-    bulk = os.path.join(W, 'bulk.es.txt')
-    write_lines(bulk, bulk_lines)
-    bulk_bytes = os.path.getsize(bulk)
     es_short, es_natural = short_texts('es')
     fr_short, fr_natural = short_texts('fr')
     es_file, fr_file = os.path.join(W, 'short.es.txt'), os.path.join(W, 'short.fr.txt')
@@ -449,189 +447,134 @@ def main():
     run_timed(ref + ['spa-eng'], stdin_path=es_file, stdout_path=os.path.join(W, 'warm.ref'), expect_lines=N)
     run_timed(ours + ['--from', 'fr', '--to', 'en', fr_file], stdout_path=os.path.join(W, 'warm.fr'), env=env, expect_lines=NF)
 
-    # 5. Memory (PSS) of warm pipelines, measured before anything else starts Apertium
-    # processes (APy's would share pages with ours and lower our PSS).
-    log('memory: warm pipelines per pair')
-    mem = {}
-    mem_rows, mem_notes = [], []     # shown after 1-4
-    mem_lines = 50
-    for key, args, lines in (('es→en', ['--from', 'es', '--to', 'en'], es_short[:mem_lines]),
-                             ('fr→es', ['--from', 'fr', '--to', 'es'], fr_short[:mem_lines]),
-                             ('fr→en', ['--from', 'fr', '--to', 'en'], fr_short[:mem_lines])):
-        mem[key] = warm_memory(ours + args, lines, env)
-    def mb(kb):
-        return kb / 1024.0
-    def describe(snap):
-        groups = snap['groups']
-        return '%.0f MB (%d pipeline%s, %d processes)' % (mb(snap['total_kb']), len(groups), '' if len(groups) == 1 else 's',
-                                                         sum(len(g) for g in groups.values()))
-    for key, label in (('es→en', 'spa-eng'), ('fr→es', 'fr-es'), ('fr→en', 'chain fr→es→en: fr-es + spa-eng')):
-        mem_rows.append(('5%s. memory, %s (%s), warm after %d lines: PSS of the pipeline processes'
-                     % ({'es→en': 'a', 'fr→es': 'b', 'fr→en': 'c'}[key], key, label, mem_lines),
-                     describe(mem[key]), '–', '–', '(info)', None))
-    for key in ('es→en', 'fr→es', 'fr→en'):
-        snap = mem[key]
-        per = '; '.join(', '.join('%s %.1f' % (comm, mb(kb)) for _, comm, kb in sorted(g)) for g in snap['groups'].values())
-        mem_notes.append('Memory %s: PSS by stage, MB: %s. The host process itself: %.0f MB. Other Apertium processes on the machine while'
-                     ' measuring: %d. Children left alive after it exited: %d.'
-                     % (key, per, mb(snap['host_kb']), snap['foreign'], len(snap['left'])))
-    # Budget: just above the larger of the two pairs, so either fits but not both.
-    one_pair = max(mem['es→en']['total_kb'], mem['fr→es']['total_kb'])
-    both = mem['es→en']['total_kb'] + mem['fr→es']['total_kb']
-    budget_mb = int(mb(one_pair) * 1.10) + 1
-    if budget_mb * 1024 >= both:
-        mem_notes.append('**The budget test cannot force a pipeline out**: %d MB holds both pairs (%.0f MB).' % (budget_mb, mb(both)))
-    es_long = [t for t in es_reviews if len(t) >= 100]
-    fr_long = [t for t in reviews('fr') if len(t) >= 100]
-    k = min(16, len(es_long), len(fr_long))
-    mixed, expect = [], []
-    for i in range(k):
-        mixed += [es_long[i], fr_long[i]]
-        expect += [['es', 'en'], ['fr', 'es', 'en']]
+    def measure_memory():
+        """5: PSS of warm pipelines and the budget's passes; returns (rows, notes, lines fed, mixed lines)."""
+        # 5. Memory (PSS) of warm pipelines, measured before anything else starts Apertium
+        # processes (APy's would share pages with ours and lower our PSS).
+        log('memory: warm pipelines per pair')
+        mem = {}
+        mem_rows, mem_notes = [], []     # shown after 1-4
+        mem_lines = 50
+        for key, args, lines in (('es→en', ['--from', 'es', '--to', 'en'], es_short[:mem_lines]),
+                                 ('fr→es', ['--from', 'fr', '--to', 'es'], fr_short[:mem_lines]),
+                                 ('fr→en', ['--from', 'fr', '--to', 'en'], fr_short[:mem_lines])):
+            mem[key] = warm_memory(ours + args, lines, env)
+        def mb(kb):
+            return kb / 1024.0
+        def describe(snap):
+            groups = snap['groups']
+            return '%.0f MB (%d pipeline%s, %d processes)' % (mb(snap['total_kb']), len(groups), '' if len(groups) == 1 else 's',
+                                                             sum(len(g) for g in groups.values()))
+        for key, label in (('es→en', 'spa-eng'), ('fr→es', 'fr-es'), ('fr→en', 'chain fr→es→en: fr-es + spa-eng')):
+            mem_rows.append(('5%s. memory, %s (%s), warm after %d lines: PSS of the pipeline processes'
+                         % ({'es→en': 'a', 'fr→es': 'b', 'fr→en': 'c'}[key], key, label, mem_lines),
+                         describe(mem[key]), '–', '–', '(info)', None))
+        for key in ('es→en', 'fr→es', 'fr→en'):
+            snap = mem[key]
+            per = '; '.join(', '.join('%s %.1f' % (comm, mb(kb)) for _, comm, kb in sorted(g)) for g in snap['groups'].values())
+            mem_notes.append('Memory %s: PSS by stage, MB: %s. The host process itself: %.0f MB. Other Apertium processes on the machine while'
+                         ' measuring: %d. Children left alive after it exited: %d.'
+                         % (key, per, mb(snap['host_kb']), snap['foreign'], len(snap['left'])))
+        # Budget: just above the larger of the two pairs, so either fits but not both.
+        one_pair = max(mem['es→en']['total_kb'], mem['fr→es']['total_kb'])
+        both = mem['es→en']['total_kb'] + mem['fr→es']['total_kb']
+        budget_mb = int(mb(one_pair) * 1.10) + 1
+        if budget_mb * 1024 >= both:
+            mem_notes.append('**The budget test cannot force a pipeline out**: %d MB holds both pairs (%.0f MB).' % (budget_mb, mb(both)))
+        es_long = [t for t in es_reviews if len(t) >= 100]
+        fr_long = [t for t in reviews('fr') if len(t) >= 100]
+        k = min(16, len(es_long), len(fr_long))
+        mixed, expect = [], []
+        for i in range(k):
+            mixed += [es_long[i], fr_long[i]]
+            expect += [['es', 'en'], ['fr', 'es', 'en']]
 
-    def budget_pass(budget):
-        benv = dict(env)
-        if budget is not None:
-            benv['HIKE_REVIEWS_PIPELINE_MEMORY_MB'] = str(budget)
-        else:
-            benv.pop('HIKE_REVIEWS_PIPELINE_MEMORY_MB', None)
-        host = LongLived(ours + ['--to', 'en', '--json'], benv)
-        sampler = Sampler(host.p.pid, 0.02)
-        sampler.start()
-        t0 = time.perf_counter()
-        try:
-            host.send(mixed)
-            answers = host.receive(len(mixed))
-            dt = time.perf_counter() - t0
-        finally:
-            sampler.stop()
-            left = host.close()
-        routes = [json.loads(x).get('route') for x in answers]
-        errors = sum(1 for x in answers if 'error' in json.loads(x))
-        return {'seconds': dt, 'samples': sampler.samples, 'groups': len(sampler.groups_seen), 'left': left,
-                'routed': sum(1 for r, e in zip(routes, expect) if r == e), 'errors': errors}
-
-    log('memory: budget %d MB, %d alternating Spanish and French reviews' % (budget_mb, len(mixed)))
-    tight = budget_pass(budget_mb)
-    log('memory: the same lines, default budget')
-    loose = budget_pass(None)
-    peak_kb = max(x[1] for x in tight['samples'])
-    over = [x for x in tight['samples'] if x[1] > budget_mb * 1024]
-    held = peak_kb <= budget_mb * 1024
-    mem_rows.append(('5d. budget holds: `--to en` (language detected), %d reviews alternating es (es→en) and fr (fr→es→en),'
-                 ' HIKE_REVIEWS_PIPELINE_MEMORY_MB=%d (largest pair + 10%%): max total PSS of the pipelines, sampled throughout'
-                 % (len(mixed), budget_mb),
-                 '%.0f MB (%d samples, one every %.0f ms on average; %d over the budget)'
-                 % (mb(peak_kb), len(tight['samples']), 1000 * tight['seconds'] / max(1, len(tight['samples'])), len(over)),
-                 'budget %d MB' % budget_mb, '%.2fx' % (mb(peak_kb) / budget_mb), 'max PSS ≤ budget', held))
-    mem_rows.append(('5e. the same %d lines: wall time with that budget vs the default budget (768 MB)' % len(mixed),
-                 '%s (%d pipeline starts)' % (fmt_s(tight['seconds']), tight['groups']),
-                 '%s (%d pipeline starts, max PSS %.0f MB)' % (fmt_s(loose['seconds']), loose['groups'], mb(max(x[1] for x in loose['samples']))),
-                 '%.1fx' % (tight['seconds'] / loose['seconds']), '(info)', None))
-    over_text = ''
-    if over:
-        over_text = (' Over the budget: %d samples, the first at %.2f s, peak %.0f MB (%.0f MB over; one pair is %.0f MB).'
-                     % (len(over), over[0][0], mb(peak_kb), mb(peak_kb) - budget_mb, mb(one_pair)))
-    mem_notes.append('Budget pass: lines with the expected route (es→en or fr→es→en): %d of %d with the budget, %d of %d with the default;'
-                 ' lines with errors %d and %d; pipeline starts counted as distinct process groups seen by the sampler (a pipeline'
-                 ' that starts and stops between two samples is missed); process groups seen in one sample with the budget, at'
-                 ' most %d (a group being killed or just spawned counts); children left after exit %d and %d.%s'
-                 % (tight['routed'], len(mixed), loose['routed'], len(mixed), tight['errors'], loose['errors'],
-                    max(x[2] for x in tight['samples']), len(tight['left']), len(loose['left']), over_text))
-    if tight['routed'] < len(mixed):
-        mem_notes.append('**Not every budget-pass line took the intended route** (language detection), so fewer switches were tested.')
-
-    # 1. Bulk. Every run's output is kept and compared with the reference's, so a run that
-    # reorders or drops lines cannot hide behind a later good one.
-    bulk_ours, bulk_ref, cpu_ours, cpu_ref = [], [], [], []
-    bulk_watch = []    # (max pipelines at once, max processes, max PSS kB, pipeline starts) per run of ours
-    outs_ours, outs_ref = [], []
-    # Two more for information, in the same rounds: the command with the allocator our stages
-    # preload (what the engine adds over the same stages), and ours with glibc's malloc.
-    extra = {'ref+tcmalloc': [], 'ours+glibc': []}
-    extra_outs = {'ref+tcmalloc': [], 'ours+glibc': []}
-    ref_env = dict(os.environ)
-    if TCMALLOC:
-        ref_env['LD_PRELOAD'] = TCMALLOC + (':' + ref_env['LD_PRELOAD'] if ref_env.get('LD_PRELOAD') else '')
-    glibc_env = dict(env, HIKE_REVIEWS_STAGE_ALLOCATOR='0')
-    for i in range(RUNS):
-        log('bulk run %d/%d (%d words)' % (i + 1, RUNS, words))
-        po, pr = os.path.join(W, 'bulk.ours.%d' % i), os.path.join(W, 'bulk.ref.%d' % i)
-        px = os.path.join(W, 'bulk.extra')
-        pair = [('ours', lambda: run_timed(ours + ['--from', 'es', '--to', 'en', bulk], stdout_path=po, env=env, expect_lines=len(bulk_lines), sampler=1.0)),
-                ('ref', lambda: run_timed(ref + ['spa-eng'], stdin_path=bulk, stdout_path=pr, expect_lines=len(bulk_lines)))]
-        if TCMALLOC:
-            pair.append(('ref+tcmalloc', lambda: run_timed(ref + ['spa-eng'], stdin_path=bulk, stdout_path=px, env=ref_env, expect_lines=len(bulk_lines))))
-            pair.append(('ours+glibc', lambda: run_timed(ours + ['--from', 'es', '--to', 'en', bulk], stdout_path=px, env=glibc_env, expect_lines=len(bulk_lines))))
-        # A different one goes first each round.
-        pair = pair[i % len(pair):] + pair[:i % len(pair)]
-        for name, fn in pair:
-            dt, out, cpu = fn()
-            if name == 'ours':
-                bulk_ours.append(dt)
-                cpu_ours.append(cpu)
-                w = run_timed.last_sampler
-                bulk_watch.append((max((x[2] for x in w.samples), default=0), max((x[3] for x in w.samples), default=0),
-                                   max((x[1] for x in w.samples), default=0), len(w.groups_seen)))
-            elif name == 'ref':
-                bulk_ref.append(dt)
-                cpu_ref.append(cpu)
+        def budget_pass(budget):
+            benv = dict(env)
+            if budget is not None:
+                benv['HIKE_REVIEWS_PIPELINE_MEMORY_MB'] = str(budget)
             else:
-                extra[name].append(dt)
-                extra_outs[name].append(out)
-        outs_ours.append(open(po, 'rb').read())
-        outs_ref.append(open(pr, 'rb').read())
-    mo, mr = statistics.median(bulk_ours), statistics.median(bulk_ref)
-    agreements = [same_lines(o, outs_ref[0]) for o in outs_ours]
-    total = agreements[0][1]
-    ours_exact = sum(1 for o in outs_ours if o == outs_ref[0])
-    ref_stable = all(r == outs_ref[0] for r in outs_ref)
-    rows.append(('1. bulk es→en, %s words: wall time (median of %d)' % ('{:,}'.format(words), RUNS),
-                 '%s (%s)' % (fmt_s(mo), fmt_rate(words / mo, 'words/s')),
-                 '%s (%s)' % (fmt_s(mr), fmt_rate(words / mr, 'words/s')),
-                 '%.2fx' % (mo / mr), '≤ 1.0x', mo / mr <= 1.0))
-    notes.append('Bulk runs, seconds: ours %s; reference %s. CPU seconds (user + system, the process and the children it reaped)'
-                 ' per run: ours %s (%s cores busy on average); reference %s (%s cores).'
-                 % (', '.join('%.2f' % x for x in bulk_ours), ', '.join('%.2f' % x for x in bulk_ref),
-                    ', '.join('%.1f' % x for x in cpu_ours), '/'.join('%.2f' % (c / t) for c, t in zip(cpu_ours, bulk_ours)),
-                    ', '.join('%.1f' % x for x in cpu_ref), '/'.join('%.2f' % (c / t) for c, t in zip(cpu_ref, bulk_ref))))
-    if TCMALLOC:
-        mt, mg = statistics.median(extra['ref+tcmalloc']), statistics.median(extra['ours+glibc'])
-        rows.append(('1b. same file, for information: ours against the command with the same allocator preloaded'
-                     ' (`LD_PRELOAD=%s apertium ...`)' % TCMALLOC, fmt_s(mo), fmt_s(mt), '%.2fx' % (mo / mt), '(info)', None))
-        rows.append(('1c. same file, for information: ours with glibc\'s malloc in the stages (`HIKE_REVIEWS_STAGE_ALLOCATOR=0`)'
-                     ' against the command', fmt_s(mg), fmt_s(mr), '%.2fx' % (mg / mr), '(info)', None))
-        notes.append('Bulk, the two rows for information, seconds: the command with tcmalloc %s; ours with glibc\'s malloc %s;'
-                     ' their outputs byte-identical to the reference\'s first run in %d and %d of %d runs.'
-                     % (', '.join('%.2f' % x for x in extra['ref+tcmalloc']), ', '.join('%.2f' % x for x in extra['ours+glibc']),
-                        sum(1 for o in extra_outs['ref+tcmalloc'] if o == outs_ref[0]),
-                        sum(1 for o in extra_outs['ours+glibc'] if o == outs_ref[0]), RUNS))
-    notes.append('Bulk, our runs watched through /proc once a second (a sample costs a few ms of CPU): pipelines running at once, max %s;'
-                 ' stage processes, max %s; pipelines started per run %s (a second one for spa-eng means the replica started);'
-                 ' max PSS of the pipelines %s MB.'
-                 % ('/'.join(str(w[0]) for w in bulk_watch), '/'.join(str(w[1]) for w in bulk_watch),
-                    '/'.join(str(w[3]) for w in bulk_watch), '/'.join('%.0f' % (w[2] / 1024) for w in bulk_watch)))
-    notes.append('Bulk output compared run by run with the reference\'s first run: output lines identical (ignoring whitespace at the ends)'
-                 ' %s of %d; whole output byte-identical in %d of %d runs; the reference\'s %d runs %s.'
-                 % (', '.join(str(n) for n, _ in agreements), total, ours_exact, RUNS, RUNS,
-                    'byte-identical to each other' if ref_stable else '**differ from each other**'))
+                benv.pop('HIKE_REVIEWS_PIPELINE_MEMORY_MB', None)
+            host = LongLived(ours + ['--to', 'en', '--json'], benv)
+            sampler = Sampler(host.p.pid, 0.02)
+            sampler.start()
+            t0 = time.perf_counter()
+            try:
+                host.send(mixed)
+                answers = host.receive(len(mixed))
+                dt = time.perf_counter() - t0
+            finally:
+                sampler.stop()
+                left = host.close()
+            routes = [json.loads(x).get('route') for x in answers]
+            errors = sum(1 for x in answers if 'error' in json.loads(x))
+            return {'seconds': dt, 'samples': sampler.samples, 'groups': len(sampler.groups_seen), 'left': left,
+                    'routed': sum(1 for r, e in zip(routes, expect) if r == e), 'errors': errors}
 
-    # 6. Cost as work grows (scaling.py): review lines made by lines.py, ours and the reference interleaved.
-    sizes = [int(x) for x in a.scale_lines.split(',') if x.strip()]
-    scale_rows, scale_notes, scale_identical = scaling.measure(sizes, ours, ref, W, env, run_timed, same_lines, log)
-    if not scale_identical:
-        errors.append('scaling: our output differs from the reference\'s')
+        log('memory: budget %d MB, %d alternating Spanish and French reviews' % (budget_mb, len(mixed)))
+        tight = budget_pass(budget_mb)
+        log('memory: the same lines, default budget')
+        loose = budget_pass(None)
+        peak_kb = max(x[1] for x in tight['samples'])
+        over = [x for x in tight['samples'] if x[1] > budget_mb * 1024]
+        held = peak_kb <= budget_mb * 1024
+        mem_rows.append(('5d. budget holds: `--to en` (language detected), %d reviews alternating es (es→en) and fr (fr→es→en),'
+                     ' HIKE_REVIEWS_PIPELINE_MEMORY_MB=%d (largest pair + 10%%): max total PSS of the pipelines, sampled throughout'
+                     % (len(mixed), budget_mb),
+                     '%.0f MB (%d samples, one every %.0f ms on average; %d over the budget)'
+                     % (mb(peak_kb), len(tight['samples']), 1000 * tight['seconds'] / max(1, len(tight['samples'])), len(over)),
+                     'budget %d MB' % budget_mb, '%.2fx' % (mb(peak_kb) / budget_mb), 'max PSS ≤ budget', held))
+        mem_rows.append(('5e. the same %d lines: wall time with that budget vs the default budget (768 MB)' % len(mixed),
+                     '%s (%d pipeline starts)' % (fmt_s(tight['seconds']), tight['groups']),
+                     '%s (%d pipeline starts, max PSS %.0f MB)' % (fmt_s(loose['seconds']), loose['groups'], mb(max(x[1] for x in loose['samples']))),
+                     '%.1fx' % (tight['seconds'] / loose['seconds']), '(info)', None))
+        over_text = ''
+        if over:
+            over_text = (' Over the budget: %d samples, the first at %.2f s, peak %.0f MB (%.0f MB over; one pair is %.0f MB).'
+                         % (len(over), over[0][0], mb(peak_kb), mb(peak_kb) - budget_mb, mb(one_pair)))
+        mem_notes.append('Budget pass: lines with the expected route (es→en or fr→es→en): %d of %d with the budget, %d of %d with the default;'
+                     ' lines with errors %d and %d; pipeline starts counted as distinct process groups seen by the sampler (a pipeline'
+                     ' that starts and stops between two samples is missed); process groups seen in one sample with the budget, at'
+                     ' most %d (a group being killed or just spawned counts); children left after exit %d and %d.%s'
+                     % (tight['routed'], len(mixed), loose['routed'], len(mixed), tight['errors'], loose['errors'],
+                        max(x[2] for x in tight['samples']), len(tight['left']), len(loose['left']), over_text))
+        if tight['routed'] < len(mixed):
+            mem_notes.append('**Not every budget-pass line took the intended route** (language detection), so fewer switches were tested.')
+        return mem_rows, mem_notes, mem_lines, mixed
+
+    if not a.quick:
+        mem_rows, mem_notes, mem_lines, mixed = measure_memory()
+
+    # 1. Bulk (scaling.py): distinct review lines made by lines.py, ours, `apertium -u` and the same
+    # command with the allocator our stages preload (issue 34's reference), interleaved; every
+    # run's output compared with the command's.
+    ref_env = None
+    if TCMALLOC:
+        ref_env = dict(os.environ)
+        ref_env['LD_PRELOAD'] = TCMALLOC + (':' + ref_env['LD_PRELOAD'] if ref_env.get('LD_PRELOAD') else '')
+    glibc_env = None if a.quick else dict(env, HIKE_REVIEWS_STAGE_ALLOCATOR='0')
+    sizes = [int(x) for x in a.bulk_lines.split(',') if x.strip()]
+    goal_from = min(sizes[-1], scaling.GOAL_FROM) if a.quick else scaling.GOAL_FROM
+    bulk_rows, bulk_notes, bulk_identical = scaling.measure(sizes, ours, ref, W, env, ref_env, glibc_env, run_timed, same_lines, log,
+                                                            goal_from)
+    if not bulk_identical:
+        errors.append('bulk: our output differs from the reference\'s')
+    if a.quick:
+        return write_results(a, started, load_start, bulk_rows, bulk_notes, errors, [bulk_description(sizes, glibc_env is not None, goal_from)], quick=True)
 
     # 2. Per review: one process for all N lines vs one apertium process per review.
     log('per review: %d lines' % N)
     per_ours, per_ref = [], []
     ours_cmd = ours + ['--from', 'es', '--to', 'en', es_file]
-    halves = [es_short[:N // 2], es_short[N // 2:]]
+    # The reference's cost is one process start per text, nearly the same for every text (mean
+    # and median of 200 were within 1%), so every PER_REVIEW_STEP-th text is enough.
+    sampled = list(range(0, N, PER_REVIEW_STEP))
+    halves = [sampled[:len(sampled) // 2], sampled[len(sampled) // 2:]]
     ref_out = []
     dt, ours_short_out, _ = run_timed(ours_cmd, stdout_path=os.path.join(W, 'short.ours'), env=env, expect_lines=N)
     per_ours.append(dt)
     for h in halves:
-        for text in h:
+        for text in (es_short[k] for k in h):
             dt, out, _ = run_timed(ref + ['spa-eng'], stdin_bytes=(text + '\n').encode('utf-8'), expect_lines=1)
             per_ref.append(dt)
             ref_out.append(out)
@@ -640,13 +583,15 @@ def main():
     ours_total = statistics.median(per_ours)
     ours_line = ours_total / N
     ref_line = sum(per_ref) / len(per_ref)
-    agree2, _ = same_lines(ours_short_out, b''.join(ref_out))
+    ours_sampled = b''.join(line + b'\n' for k, line in enumerate(ours_short_out.split(b'\n')[:N]) if k % PER_REVIEW_STEP == 0)
+    agree2, _ = same_lines(ours_sampled, b''.join(ref_out))
     rows.append(('2. per review es→en, %d reviews ≤ %d chars: time per review' % (N, SHORT_MAX),
                  '%s (all %d in one process: %s, median of %d)' % (fmt_s(ours_line), N, fmt_s(ours_total), RUNS),
-                 '%s (mean of %d `apertium` processes; median %s)' % (fmt_s(ref_line), N, fmt_s(statistics.median(per_ref))),
+                 '%s (mean of %d `apertium` processes, one per %s text; median %s)'
+                 % (fmt_s(ref_line), len(per_ref), 'every' if PER_REVIEW_STEP == 1 else ordinal(PER_REVIEW_STEP), fmt_s(statistics.median(per_ref))),
                  '%.0fx faster' % (ref_line / ours_line), '≥ 50x faster', ref_line / ours_line >= 50))
     notes.append('Per review: our %d-line runs took %s s; %d of %d translations identical to the one-process-per-review reference.'
-                 % (N, ', '.join('%.3f' % x for x in per_ours), agree2, N))
+                 % (N, ', '.join('%.3f' % x for x in per_ours), agree2, len(per_ref)))
     # Where the time of those runs goes: a run with the first line alone is start-up plus one line.
     one = []
     for _ in range(RUNS):
@@ -722,59 +667,15 @@ def main():
     notes.append('Chain runs, seconds: chain %s; fr→es %s; es→en %s. Chain output identical to the two legs run separately: %d of %d lines.'
                  % (', '.join('%.3f' % x for x in ch), ', '.join('%.3f' % x for x in l1), ', '.join('%.3f' % x for x in l2), agree4, NF))
 
-    rows += mem_rows + scale_rows
-    notes += mem_notes + scale_notes
-
-    # Results.
-    st = os.stat(a.bin)
-    try:
-        apv = subprocess.run(['dpkg-query', '-W', '-f', '${Version}', 'apertium'], capture_output=True, text=True).stdout.strip()
-        apyv = subprocess.run(['dpkg-query', '-W', '-f', '${Version}', 'apertium-apy'], capture_output=True, text=True).stdout.strip()
-    except OSError:
-        apv = apyv = '?'
-    label = a.bin_label or a.bin
-    def git(*args):
-        try:
-            return subprocess.run(['git', '-C', ROOT] + list(args), capture_output=True, text=True).stdout.strip()
-        except OSError:
-            return ''
-    head = git('rev-parse', '--short=12', 'HEAD') or 'unknown'
-    dirty = git('status', '--porcelain', '--', 'Sources', 'Package.swift')
-    md = []
-    md.append('# Translation: hike-reviews vs. Apertium\n')
-    md.append('Generated by `bench/translate/run` on %s (run took %.0f s); do not edit by hand.\n'
-              % (started.strftime('%Y-%m-%d %H:%M UTC'), (datetime.now(timezone.utc) - started).total_seconds()))
-    md.append('- Machine: %d cores (`os.cpu_count()`), %s; load average (1/5/15 min) at the start %s, at the end %s'
-              ' (other jobs on the machine count too); Apertium processes of others seen at the %d checkpoints (one per step'
-              ' logged): %s.' % (os.cpu_count(), cpu_model(), load_start, '%.2f %.2f %.2f' % os.getloadavg(), len(FOREIGN_SEEN),
-                                 ', '.join(str(n) for n in FOREIGN_SEEN)))
-    md.append('- Source tree: commit %s, %s.' % (head, 'Sources/ or Package.swift **modified** (uncommitted changes)' if dirty
-                                                else 'no uncommitted changes in Sources/ or Package.swift'))
-    md.append('- Ours: `%s translate` (built %s, sha256 %s), copied to a temporary folder before timing so a concurrent build cannot swap it;'
-              ' pairs from `HIKE_REVIEWS_PAIRS_PATH` (Debian\'s apertium-eng-spa and apertium-fr-es, extracted), `HIKE_REVIEWS_SYSTEM_PAIRS=0`;'
-              ' %s; %s; pipelines per pair: %s.'
-              % (label, datetime.fromtimestamp(st.st_mtime, timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), sha256(a.bin)[:12],
-                 '`libHikeTaggerReset.so` beside the binary, preloaded into every stage (a NUL flush waits while more input'
-                 ' is there; the tagger is set back after each text)'
-                 if os.path.exists(os.path.join(os.path.dirname(a.bin), 'libHikeTaggerReset.so'))
-                 else '**no** `libHikeTaggerReset.so` beside the binary: the tagger is replaced by a fresh process instead,'
-                 ' and every stage flushes each review on its own',
-                 ('tcmalloc (`%s`) preloaded too into lt-proc, the transfer stages and lrx-proc (`StageAllocator`)' % TCMALLOC) if TCMALLOC
-                 else '**no** tcmalloc (libtcmalloc-minimal4): the stages run on glibc\'s malloc',
-                 os.environ.get('HIKE_REVIEWS_PIPELINE_REPLICAS') or 'the default (1 below four cores, else 2)'))
-    md.append('- Reference: `apertium -u -d DIR spa-eng` (Debian apertium %s), DIR holding copies of the same pairs\' `spa-eng.mode` and'
-              ' `fr-es.mode` with `/usr/share/apertium` rewritten to the extracted root; APy: Debian apertium-apy %s, its tornado'
-              ' application started by `bench/translate/apy_local.py` on 127.0.0.1 only, pairs path DIR, default options.' % (apv, apyv or '?'))
-    md.append('- Timing: wall clock around whole processes (Python `time.perf_counter`, output to a file), ours and the reference'
-              ' interleaved in the same run, after one uncounted warm-up of each; every figure includes process and pipeline start-up.')
-    md.append('- 1: `sample-data/routes.json` reviews tagged `es` in `Tests/TranslationEngineTests/Fixtures/review-languages.json`'
-              ' (%d reviews), one per line, newlines as spaces, repeated to %s words (%s lines, %s bytes); `translate --from es --to en FILE`'
-              ' vs `apertium ... spa-eng < FILE`, %d runs each, alternating which goes first.'
-              % (len(es_reviews), '{:,}'.format(words), '{:,}'.format(len(bulk_lines)), '{:,}'.format(bulk_bytes), RUNS))
+    rows = bulk_rows + rows + mem_rows
+    notes = bulk_notes + notes + mem_notes
+    md = [bulk_description(sizes, glibc_env is not None, goal_from)]
     md.append('- 2: %d distinct Spanish texts of ≤ %d characters (%d short reviews and runs of 1–4 consecutive sentences of a review;'
               ' %d more made of two sentences of different reviews, since the sample has only %d such texts), one per line; ours:'
-              ' one process for all %d lines, %d runs, median; reference: one `apertium` process per text, text on stdin.'
-              % (N, SHORT_MAX, sum(1 for r in es_reviews if len(r) <= SHORT_MAX), N - es_natural, es_natural, N, RUNS))
+              ' one process for all %d lines, %d runs, median; reference: one `apertium` process per text, text on stdin, for every'
+              ' %s text (%d processes: their cost is the start-up, nearly the same for every text).'
+              % (N, SHORT_MAX, sum(1 for r in es_reviews if len(r) <= SHORT_MAX), N - es_natural, es_natural, N, RUNS,
+                 ordinal(PER_REVIEW_STEP), len(range(0, N, PER_REVIEW_STEP))))
     md.append('- 3: the same %d texts sent to APy one `POST /translate` (langpair=spa|eng, markUnknown=no) at a time over one keep-alive'
               ' `http.client` connection (TCP_NODELAY), %d passes; requests/s = %d / pass time. APy was idle before, so its first pass includes starting'
               ' its spa-eng pipeline, as our figure includes starting ours.' % (N, RUNS, N))
@@ -791,12 +692,70 @@ def main():
               ' the same sum sampled from start to the last answer, 20 ms between samples (a sample itself takes a few ms, more'
               ' on a loaded machine: the row gives the real rate); routes checked from the JSON. 5e: the same with'
               ' the default budget.' % (mem_lines, len(mixed)))
-    md.append('- 6: review-shaped Spanish lines made by `bench/translate/lines.py` (each line as many sentences as a Spanish sample'
-              ' review has, each sentence drawn from all of theirs, fixed seed; a smaller file is the start of a larger one);'
-              ' `translate --from es --to en FILE` vs `apertium ... spa-eng < FILE`, alternating which goes first; 3 runs at'
-              ' 1,000 lines, 2 at 10,000, 1 at 100,000. Every run\'s output compared line by line with the reference\'s.')
-    md.append('- Ours runs with `HIKE_REVIEWS_CACHE=0`: the bulk file repeats its 22 reviews, which a translation memory would'
-              ' answer without a pipeline (bench/memory measures the memory).')
+    md.append('- Ours runs with `HIKE_REVIEWS_CACHE=0`: no answer comes from a translation memory (bench/memory measures the memory).')
+    return write_results(a, started, load_start, rows, notes, errors, md)
+
+
+def bulk_description(sizes, with_glibc, goal_from):
+    rounds = ', '.join('%s at %s lines' % ('one run' if scaling.runs_for(n) == 1 else '%d rounds' % scaling.runs_for(n), '{:,}'.format(n))
+                       for n in sizes)
+    return ('- 1: review-shaped Spanish lines made by `bench/translate/lines.py` (each line as many sentences as a Spanish sample'
+            ' review has, each sentence drawn from all of theirs, fixed seed; nearly every line distinct, a smaller file the start'
+            ' of a larger one); `translate --from es --to en FILE` vs `apertium -u ... spa-eng < FILE` and (1b) the same command'
+            ' with `LD_PRELOAD` naming the tcmalloc our stages preload, interleaved, a different one first each round; %s'
+            ' (medians where more than one)%s. Every run\'s output is compared line by line with the command\'s; goals from'
+            ' %s lines on (issue 34 sets them on 10,000 and 100,000), smaller sizes show the per-line cost.'
+            % (rounds, '; at %s lines also (1c) ours with glibc\'s malloc in the stages' % '{:,}'.format(scaling.GLIBC_AT)
+               if with_glibc and scaling.GLIBC_AT in sizes else '', '{:,}'.format(goal_from)))
+
+
+def write_results(a, started, load_start, rows, notes, errors, details, quick=False):
+    """Writes the results file: how it was measured (the common lines, then `details`), the table, the notes.
+    Returns the exit status: 1 when something could not be measured, 3 when a goal was missed."""
+    st = os.stat(a.bin)
+    try:
+        apv = subprocess.run(['dpkg-query', '-W', '-f', '${Version}', 'apertium'], capture_output=True, text=True).stdout.strip()
+        apyv = subprocess.run(['dpkg-query', '-W', '-f', '${Version}', 'apertium-apy'], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        apv = apyv = '?'
+    label = a.bin_label or a.bin
+    def git(*args):
+        try:
+            return subprocess.run(['git', '-C', ROOT] + list(args), capture_output=True, text=True).stdout.strip()
+        except OSError:
+            return ''
+    head = git('rev-parse', '--short=12', 'HEAD') or 'unknown'
+    dirty = git('status', '--porcelain', '--', 'Sources', 'Package.swift')
+    md = []
+    md.append('# Translation: hike-reviews vs. Apertium%s\n' % (' (quick: bulk only, smaller inputs)' if quick else ''))
+    md.append('Generated by `bench/translate/run%s` on %s (run took %.0f s); do not edit by hand.\n'
+              % (' (BENCH_QUICK=1)' if quick else '', started.strftime('%Y-%m-%d %H:%M UTC'), (datetime.now(timezone.utc) - started).total_seconds()))
+    md.append('- Machine: %d cores (`os.cpu_count()`), %s; load average (1/5/15 min) at the start %s, at the end %s'
+              ' (other jobs on the machine count too); Apertium processes of others seen at the %d checkpoints (one per step'
+              ' logged): %s; the 1-minute load average at them: %s.'
+              % (os.cpu_count(), cpu_model(), load_start, '%.2f %.2f %.2f' % os.getloadavg(), len(FOREIGN_SEEN),
+                 ', '.join(str(n) for n in FOREIGN_SEEN), ', '.join('%.1f' % x for x in LOAD_SEEN)))
+    md.append('- Source tree: commit %s, %s.' % (head, 'Sources/ or Package.swift **modified** (uncommitted changes)' if dirty
+                                                else 'no uncommitted changes in Sources/ or Package.swift'))
+    md.append('- Ours: `%s translate` (built %s, sha256 %s), copied to a temporary folder before timing so a concurrent build cannot swap it;'
+              ' pairs from `HIKE_REVIEWS_PAIRS_PATH` (Debian\'s apertium-eng-spa and apertium-fr-es, extracted), `HIKE_REVIEWS_SYSTEM_PAIRS=0`;'
+              ' %s; %s; pipelines per pair: %s.'
+              % (label, datetime.fromtimestamp(st.st_mtime, timezone.utc).strftime('%Y-%m-%d %H:%M UTC'), sha256(a.bin)[:12],
+                 '`libHikeTaggerReset.so` beside the binary, preloaded into every stage (a NUL flush waits while more input'
+                 ' is there; the tagger is set back after each text)'
+                 if os.path.exists(os.path.join(os.path.dirname(a.bin), 'libHikeTaggerReset.so'))
+                 else '**no** `libHikeTaggerReset.so` beside the binary: the tagger is replaced by a fresh process instead,'
+                 ' and every stage flushes each review on its own',
+                 ('tcmalloc (`%s`) preloaded too into lt-proc, the transfer stages and lrx-proc (`StageAllocator`)' % TCMALLOC) if TCMALLOC
+                 else '**no** tcmalloc (libtcmalloc-minimal4): the stages run on glibc\'s malloc',
+                 os.environ.get('HIKE_REVIEWS_PIPELINE_REPLICAS') or 'the default (1 below four cores, else 2)'))
+    md.append('- Reference: `apertium -u -d DIR spa-eng` (Debian apertium %s), DIR holding copies of the same pairs\' `spa-eng.mode` and'
+              ' `fr-es.mode` with `/usr/share/apertium` rewritten to the extracted root%s.'
+              % (apv, '' if quick else '; APy: Debian apertium-apy %s, its tornado application started by'
+                 ' `bench/translate/apy_local.py` on 127.0.0.1 only, pairs path DIR, default options' % (apyv or '?')))
+    md.append('- Timing: wall clock around whole processes (Python `time.perf_counter`, output to a file), ours and the reference'
+              ' interleaved in the same run, after one uncounted warm-up of each; every figure includes process and pipeline start-up.')
+    md.extend(details)
     md.append('')
     md.append('| measure | ours | reference | ratio | goal | met |')
     md.append('|---|---:|---:|---:|---:|:---:|')
