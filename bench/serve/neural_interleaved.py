@@ -53,7 +53,7 @@ def main():
         port_file = os.path.join(args.work, "lt.port")
         lt = measure.Server("libretranslate", [args.lt_python, os.path.join(measure.FIXTURES, "libretranslate_loopback.py"),
                                                home, args.lt_packages, port_file],
-                            dict(os.environ, LOOPBACK_LIFETIME="7200"), None, "/languages",
+                            dict(os.environ, LOOPBACK_LIFETIME="7200", ARGOS_INTRA_THREADS=measure.LT_INTRA_THREADS), None, "/languages",
                             os.path.join(args.work, "libretranslate.log"), port_file=port_file)
         servers.append(lt)
         for server in (ours, lt):  # warm up: the model loaded, the worker started
@@ -66,7 +66,7 @@ def main():
                 row = dict(round=round_number + 1, clients=count, load=[round(load_before, 1), round(os.getloadavg()[0], 1)],
                            ours=ours_result, libretranslate=lt_result,
                            ratio=round(rate(ours_result) / max(rate(lt_result), 1e-9), 2),
-                           equal=sum(1 for a, b in zip(ours_answers, lt_answers) if a is not None and a == b))
+                           equal=measure.same_sentences(ours_answers, lt_answers)[0])
                 rows.append(row)
                 print(json.dumps(row), flush=True)
         pss = {server.name: round(measure.pss_mb(server.process.pid), 1) for server in servers}
@@ -76,7 +76,7 @@ def main():
     finally:
         for server in reversed(servers):
             server.stop()
-    print("\n| round | clients | load (1 min, before / after) | ours lines/s | LibreTranslate lines/s | ratio | ours p50 / p95 ms | LT p50 / p95 ms | equal answers |")
+    print("\n| round | clients | load (1 min, before / after) | ours lines/s | LibreTranslate lines/s | ratio | ours p50 / p95 ms | LT p50 / p95 ms | equal answers (spaces between sentences, first letter case and final punctuation aside) |")
     print("|---:|---:|---|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         ours, lt = row["ours"], row["libretranslate"]
