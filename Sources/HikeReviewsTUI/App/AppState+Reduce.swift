@@ -67,7 +67,7 @@ extension AppState {
             // Detection reports in batches: what it learns is looked up in the memory once, when it
             // ends (a look after every batch held the loop on big routes).
             let learned = !firstRead.isEmpty && detection.isFinished
-            let reconfigured = shownChanged ? translating { $0.reconfigure(&$1, shownChanged: true, in: $2) } ?? [] : []
+            let reconfigured = shownChanged ? translating(Self.onScreen { $0.reconfigure(&$1, shownChanged: true, in: $2) }) ?? [] : []
             return reconfigured + (shownChanged || learned ? recallShown() : [])
         case .terminationRequested:
             quit()
@@ -116,7 +116,7 @@ extension AppState {
             return runRouteList(command, measuring: blocks)
         case .routeDetail:
             if command == .showPacks { return openPacks() }
-            if let effects = translating({ $0.run(command, detail: &$1, in: $2) }) { return effects }
+            if let effects = translating(Self.onScreen { $0.run(command, detail: &$1, in: $2) }) { return effects }
             return runRouteDetail(command, measuring: blocks)
         case .consent, .confirmDialog, .progress, .errorDialog, .overlay: return runDialog(command)
         case .packs: return runPacks(command)
