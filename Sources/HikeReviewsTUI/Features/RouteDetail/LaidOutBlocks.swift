@@ -39,16 +39,21 @@ final class LaidOutBlocks: Sendable {
 
     init() {}
 
-    /// The lines kept for `key`, if they were laid out from `inputs`.
-    func lines(of key: Key, from inputs: Inputs) -> [StyledLine]? {
-        entries.withLock { entries in
+    /// The lines of `block` of `layout`: those kept when the block's inputs are unchanged, else
+    /// laid out now and kept, in one step. The one place a block is laid out (counted when a
+    /// test counts): the reducer measures and the viewport takes its lines through here.
+    func lines(ofBlock block: Int, of layout: RouteDetailLayout) -> [StyledLine] {
+        let key = layout.key(ofBlock: block), inputs = layout.inputs(ofBlock: block)
+        let kept = entries.withLock { entries -> [StyledLine]? in
             guard let entry = entries[key], entry.inputs == inputs else { return nil }
             return entry.lines
         }
-    }
-
-    func keep(_ lines: [StyledLine], of key: Key, from inputs: Inputs) {
+        if let kept { return kept }
+        counter.withLock { $0?.record(key) }
+        // Laid out outside the lock: a block's text is the slow part.
+        let lines = layout.lines(ofBlock: block, from: inputs)
         entries.withLock { $0[key] = Entry(inputs: inputs, lines: lines) }
+        return lines
     }
 
     /// Keeps `lines` as the screen's: what the renderer draws for the same screen.
@@ -76,11 +81,6 @@ final class LaidOutBlocks: Sendable {
         self.counter.withLock { $0 = counter }
         defer { self.counter.withLock { $0 = nil } }
         return try body()
-    }
-
-    /// Notes that `key` was laid out for this cache, kept or not.
-    func laidOut(_ key: Key) {
-        counter.withLock { $0?.record(key) }
     }
 
     /// How many times each block was laid out, for tests (see `counting`).

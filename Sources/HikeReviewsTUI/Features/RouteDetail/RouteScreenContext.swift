@@ -63,7 +63,7 @@ struct RouteScreenContext {
         var y = -detail.topOffset
         var block = detail.top
         while y < bodyHeight && block < layout.blockCount {
-            viewport.blocks.append(layout.lines(ofBlock: block, keepingIn: blocks))
+            viewport.blocks.append(blocks.lines(ofBlock: block, of: layout))
             y += viewport.blocks[viewport.blocks.count - 1].count
             block += 1
         }
