@@ -89,18 +89,13 @@ extension AppState {
         case .target:
             // `L` sets the configuration's target: a changed one translates again.
             guard let tag else { return [] }
-            var detail = self.detail
-            let context = detail.map(translationContext)
-            guard let outcome = translation.retarget(tag, &detail, in: context) else { return [] }
-            self.detail = detail
-            return settle(outcome)
+            return translating { $0.retarget(tag, &$1, in: $2) } ?? []
         case .overlayTarget:
             guard let tag, let overlay = dialogs.retargetOverlay(tag), let detail else { return [] }
             return TranslationState.task(of: overlay, in: translationContext(detail))
         case .identify(let ids):
-            let outcome = translation.identified(ids, as: tag, detail: detail, in: detail.map(translationContext),
-                                                 detectionFinished: detection.isFinished)
-            return settle(outcome)
+            let finished = detection.isFinished
+            return translating { $0.identified(ids, as: tag, detail: $1, in: $2, detectionFinished: finished) } ?? []
         }
     }
 

@@ -26,11 +26,11 @@ extension AppState {
     ///
     /// `layout` is the runner's layout cache: it is handed to every step that measures the route
     /// screen (heights for `j`, the page keys and reveal), and what is on screen is laid out into
-    /// it, which the renderer then draws from. A caller that keeps no layouts (a test of the
+    /// it, where the renderer then takes it. A caller that keeps no layouts (a test of the
     /// state alone) passes none and gets a fresh cache: the same state, only laid out afresh.
     mutating func reduce(_ action: Action, layout blocks: LaidOutBlocks = LaidOutBlocks()) -> [Effect] {
-        // Whatever the action changed is laid out once, on the way out, and kept as the
-        // screen's lines for the renderer; the selection is revealed first when a step changed
+        // Whatever the action changed on screen is laid out once, on the way out, into the cache
+        // the renderer takes it from; the selection is revealed first when a step changed
         // heights (also on a screen too small to draw, which keeps the place it will show).
         defer {
             if var detail {
@@ -67,7 +67,7 @@ extension AppState {
             // Detection reports in batches: what it learns is looked up in the memory once, when it
             // ends (a look after every batch held the loop on big routes).
             let learned = !firstRead.isEmpty && detection.isFinished
-            let reconfigured = shownChanged ? translating { $0.reconfigure(&$1, shownChanged: true, in: $2) } ?? [] : []
+            let reconfigured = shownChanged ? translating(Self.onScreen { $0.reconfigure(&$1, shownChanged: true, in: $2) }) ?? [] : []
             return reconfigured + (shownChanged || learned ? recallShown() : [])
         case .terminationRequested:
             quit()
@@ -116,7 +116,7 @@ extension AppState {
             return runRouteList(command, measuring: blocks)
         case .routeDetail:
             if command == .showPacks { return openPacks() }
-            if let effects = translating({ $0.run(command, detail: &$1, in: $2) }) { return effects }
+            if let effects = translating(Self.onScreen { $0.run(command, detail: &$1, in: $2) }) { return effects }
             return runRouteDetail(command, measuring: blocks)
         case .consent, .confirmDialog, .progress, .errorDialog, .overlay: return runDialog(command)
         case .packs: return runPacks(command)

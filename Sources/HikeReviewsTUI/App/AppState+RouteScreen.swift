@@ -57,33 +57,41 @@ extension AppState {
         return recallShown()
     }
 
-    /// Runs a step of the translation reducer on the top route screen; its outcome's dialog
-    /// opens and its selection is revealed on the way out of `reduce`. Nothing without a route
-    /// screen.
-    mutating func translating(_ step: (inout TranslationState, inout RouteDetailState, TranslationContext) -> TranslationOutcome?) -> [Effect]? {
-        guard var detail else { return nil }
-        let context = translationContext(detail)
-        guard let outcome = step(&translation, &detail, context) else { return nil }
-        self.detail = detail
-        return settle(outcome)
-    }
+    /// A step of the translation reducer: the state, the top route screen (nil when there is
+    /// none) and its context.
+    typealias TranslationStep = (inout TranslationState, inout RouteDetailState?, TranslationContext?) -> TranslationOutcome?
 
-    /// Opens the outcome's dialog and, when heights changed, has the selection revealed on
-    /// the way out of `reduce`.
-    mutating func settle(_ outcome: TranslationOutcome) -> [Effect] {
+    /// Runs a step of the translation reducer with the top route screen and applies its outcome
+    /// in one place: the screen written back, the outcome's dialog opened and, when heights
+    /// changed, the selection revealed on the way out of `reduce`. Nil when the step did nothing.
+    mutating func translating(_ step: TranslationStep) -> [Effect]? {
+        var screen = detail
+        let context = screen.map(translationContext)
+        guard let outcome = step(&translation, &screen, context) else { return nil }
+        if let screen { detail = screen }
         if let modal = outcome.open { dialogs.open(modal) }
         if outcome.reveal { revealsSelection = true }
         return outcome.effects
     }
 
+    /// `step` as `translating` takes it, for a step that needs the route screen: without one it
+    /// does nothing (and `translating` returns nil).
+    static func onScreen(_ step: @escaping (inout TranslationState, inout RouteDetailState, TranslationContext) -> TranslationOutcome?) -> TranslationStep {
+        { state, screen, context in
+            guard var detail = screen, let context else { return nil }
+            defer { screen = detail }
+            return step(&state, &detail, context)
+        }
+    }
+
     /// `T`, and translating the route again once its packs are in.
     mutating func translateShownAgain() -> [Effect] {
-        translating { $0.run(.translateAll, detail: &$1, in: $2) } ?? []
+        translating(Self.onScreen { $0.run(.translateAll, detail: &$1, in: $2) }) ?? []
     }
 
     /// The memory is asked about the shown reviews with nothing in the target yet.
     mutating func recallShown() -> [Effect] {
-        translating { $0.recall($1, in: $2) } ?? []
+        translating(Self.onScreen { $0.recall($1, in: $2) }) ?? []
     }
 
     /// The top screen's query changes with `edit` (from the top when `fromTop`); the
@@ -97,7 +105,7 @@ extension AppState {
 
     /// A filter was applied to the top screen, changing what it shows or not.
     mutating func filtered(shownChanged: Bool) -> [Effect] {
-        translating { $0.filtered(&$1, shownChanged: shownChanged, in: $2) } ?? []
+        translating(Self.onScreen { $0.filtered(&$1, shownChanged: shownChanged, in: $2) }) ?? []
     }
 
     /// Refilters the route screens whose filter the detected languages touch; returns whether

@@ -3,21 +3,23 @@ import Synchronization
 import TranslationEngine
 
 extension EffectRunner {
-    /// A screen's translation, as Apple's `translationTask` runs its closure: a translator made
-    /// from the task's configuration, started under the purpose's key, which cancels the one in
-    /// flight (an older configuration's). The reducer emits the effect when the configuration
+    /// A task's translation as work for the runner to start under the purpose's key, as Apple's
+    /// `translationTask` runs its closure: a translator made from the task's configuration, and
+    /// the closure that consumes its results. Only built here: `run(_:)` starts it, so the work
+    /// goes from the effect to its task without a step between (starting a key cancels the one
+    /// in flight, an older configuration's). The reducer emits the effect when the configuration
     /// changed or the screen asks anew, so an equal configuration runs again too.
-    /// Inline translation: results stream back as actions as each review is done.
-    func translate(_ task: TranslationTask) {
-        configurations[task.purpose] = task.configuration
+    /// Inline translation: results stream back as actions as each review is done. Nil: nothing
+    /// to start (an overlay without its review).
+    func translation(of task: TranslationTask) -> (translator: BatchTranslator, work: @Sendable () async -> Void)? {
         let translator = BatchTranslator(configuration: task.configuration, in: engine, consent: consent, manager: manager, memory: memory,
                                          glossary: keeping(task.places))
-        if case .overlay = task.purpose { return translateForOverlay(task, with: translator) }
+        if case .overlay = task.purpose { return overlayTranslation(of: task, with: translator).map { (translator, $0) } }
         let tag = task.id
         let queue = self.queue
         let manager = self.manager
         let texts = task.jobs.map { BatchTranslator.Text($0.text, id: $0.reviewID, source: $0.source) }
-        start(.translation(task.purpose), translators: [translator]) {
+        return (translator, {
             // This task is the batch's consumer: the translator works in it and each result
             // goes to the queue as it comes. A review no offline route reaches waits for the
             // public index's note, looked up once per language when the batch is done.
@@ -47,15 +49,16 @@ extension EffectRunner {
                 if notes[source] == nil { notes[source] = .some(await Self.publicIndexNote(from: source, manager: manager)) }
                 queue.send(.translationFailed(task: tag, reviewIDs: [id], failure: .noRoute(source: source, index: notes[source] ?? nil)))
             }
-        }
+        })
     }
 
-    private func translateForOverlay(_ task: TranslationTask, with translator: BatchTranslator) {
+    /// The overlay's one review as work for the runner's task; nil when it has none.
+    private func overlayTranslation(of task: TranslationTask, with translator: BatchTranslator) -> (@Sendable () async -> Void)? {
         let tag = task.id
         let queue = self.queue
         let manager = self.manager
-        guard let job = task.jobs.first else { return }
-        start(.translation(task.purpose), translators: [translator]) {
+        guard let job = task.jobs.first else { return nil }
+        return {
             let outcome = await translator.translate(job.text, source: job.source)
             if Task.isCancelled { return }
             switch outcome {

@@ -73,7 +73,10 @@ actor EffectRunner {
             case .detectLanguages(let reviews):
                 detect(reviews)
             case .translate(let task):
-                translate(task)
+                configurations[task.purpose] = task.configuration
+                if let (translator, work) = translation(of: task) {
+                    start(.translation(task.purpose), translators: [translator], work)
+                }
             case .recall(let task):
                 recall(task)
             case .answerConsent(let id, let answer):

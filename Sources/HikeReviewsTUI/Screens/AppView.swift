@@ -7,8 +7,9 @@ import TranslationEngine
 /// The one view that reads the whole state: it splits the screen into rects and hands each
 /// widget its rect, the buffer and the slice it draws (the bars get small models of their text).
 enum AppView {
-    /// `layout` holds the route screen's lines as the reducer laid them out (the runner's cache);
-    /// without it they are laid out here.
+    /// `layout` is the runner's layout cache, where the last `reduce` laid out the route screen's
+    /// blocks on screen: they are taken from it, each a memo hit. Without it (a state built by
+    /// hand) they are laid out here.
     static func render(_ state: AppState, layout: LaidOutBlocks = LaidOutBlocks()) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: max(state.size.width, 0), height: max(state.size.height, 0))
         let screen = Rect(x: 0, y: 0, width: buffer.width, height: buffer.height)
@@ -19,11 +20,9 @@ enum AppView {
         let (title, rest) = screen.splitRows(top: 1)
         let (body, status) = rest.splitRowsBottom(1)
         titleBar(of: state).draw(in: title, into: &buffer)
-        // The route screen's lines as the reducer laid them out; its view and the overlay draw them.
-        let detail = state.detail.map { detail in
-            layout.viewport(of: detail, width: state.detailTextWidth, height: state.bodyHeight)
-                ?? state.routeContext(measuring: layout).layOutViewport(detail)
-        }
+        // The route screen's blocks on screen, from the cache the reducer laid them out in; its
+        // view and the overlay draw them.
+        let detail = state.detail.map { state.routeContext(measuring: layout).layOutViewport($0) }
         if let detail {
             RouteDetailView.draw(detail, in: body, into: &buffer)
         } else if case .packs(let packs) = state.screens.last {

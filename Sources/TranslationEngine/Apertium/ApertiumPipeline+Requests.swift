@@ -11,10 +11,12 @@ extension ApertiumPipeline {
         try slot.begin()
         defer { slot.end() }
         let segments = TextSegments.split(text, limits: limits)
-        if segments.count == 1, case .translate(let piece) = segments[0] {
-            return try await translatePiece(piece, timeout: timeout)
+        // A text of one piece (most are) is one framed request, asked here: no step between.
+        guard segments.count == 1, case .translate(let piece) = segments[0] else {
+            return try await translate(segments, timeout: timeout)
         }
-        return try await translate(segments, timeout: timeout)
+        if piece.allSatisfy(\.isWhitespace) { return PipelineTranslation(text: piece, unknownWords: []) }
+        return reading(try await exchange(timeout: timeout, request: Self.framing(piece)))
     }
 
     /// Pieces in flight together, at most `limits.piecesInFlight`, joined in order; kept and
@@ -28,12 +30,14 @@ extension ApertiumPipeline {
                 parts[index] = PipelineTranslation(text: text, unknownWords: [])
             case .untranslatable(let token):
                 parts[index] = PipelineTranslation(text: token, unknownWords: [TextSegments.abbreviated(token)])
+            case .translate(let piece) where piece.allSatisfy(\.isWhitespace):
+                parts[index] = PipelineTranslation(text: piece, unknownWords: [])
             case .translate(let piece):
                 pieces.append((index, piece))
             }
         }
         try await BoundedConcurrency.forEach(pieces, width: limits.piecesInFlight) { piece async throws in
-            (piece.index, try await self.translatePiece(piece.text, timeout: timeout))
+            (piece.index, self.reading(try await self.exchange(timeout: timeout, request: Self.framing(piece.text))))
         } receive: { _, part in
             parts[part.0] = part.1
         }
@@ -47,12 +51,16 @@ extension ApertiumPipeline {
         return PipelineTranslation(text: text, unknownWords: unknown.words, marks: unknown.marks)
     }
 
-    /// One framed request, retried once if it was the one at fault and resubmitted if it was
-    /// only queued behind a request that broke the generation.
-    private func translatePiece(_ piece: String, timeout: Duration) async throws -> PipelineTranslation {
-        if piece.allSatisfy(\.isWhitespace) { return PipelineTranslation(text: piece, unknownWords: []) }
+    /// A piece's request, given its nonce: the piece with its unknown-word marks protected,
+    /// framed (protected once, framed again for a retry's new nonce).
+    private static func framing(_ piece: String) -> (String) -> [UInt8] {
         let protected = UnknownWords.protect(piece)
-        let answer = try await exchange(timeout: timeout) { nonce in StreamFormat.frame(protected, nonce: nonce) }
+        return { nonce in StreamFormat.frame(protected, nonce: nonce) }
+    }
+
+    /// The translation in a piece's answer and the words the generator did not know (marked in
+    /// the text, or tapped from the stream before the generator when the mode taps them).
+    private func reading(_ answer: ChildPipeline.Answer) -> PipelineTranslation {
         let stream = StreamFormat.unescape(bytes: answer.bytes)
         guard let tapped = answer.tappedWords else {
             return UnknownWords.extract(from: stream, marked: mode.marksUnknownWords)

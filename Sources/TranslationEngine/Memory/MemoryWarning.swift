@@ -16,7 +16,8 @@ public struct MemoryWarning: Sendable, Hashable, CustomStringConvertible {
 
 extension TranslationMemory {
     /// Receives the memory's warnings (at most one per memory and kind of trouble). The CLI prints
-    /// "hike-reviews: warning: ..." on stderr; the app shows it in its status line. Called on the
-    /// memory's queue: hand the message over, do not block.
+    /// "hike-reviews: warning: ..." on stderr; the app shows it in its status line. Called under
+    /// the memory's lock, in the task or on the queue that met the trouble: hand the message over,
+    /// do not block and do not use the memory.
     public typealias WarningHandler = @Sendable (MemoryWarning) -> Void
 }

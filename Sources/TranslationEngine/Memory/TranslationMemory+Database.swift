@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 extension TranslationMemory {
-    /// The connection and counters, owned by the memory's queue.
+    /// The connection and counters, kept under the memory's lock (`TranslationMemory.state`).
     struct State {
         var database: SQLiteDatabase?
         /// Device and inode of the file the connection opened: a damaged file is renamed aside
@@ -166,9 +166,12 @@ extension TranslationMemory {
     }
 
     /// The remembered translation for `key`, or nil (also when the memory is unavailable): one
-    /// trip to the memory's queue, the SQL run there.
+    /// indexed read (and, on a hit, its use recorded), run in the caller's task under the
+    /// memory's lock, not on its queue: no hand-off on the way to the answer (why blocking the
+    /// caller's thread is acceptable: docs/decisions/engine.md). `async` for its callers, which
+    /// await it as they did the queue.
     func entry(for key: MemoryKey) async -> Entry? {
-        await onQueue { state in
+        state.withLock { state in
             let found = self.attempt(in: &state) { database throws(SQLiteError) -> Entry? in
                 var entry: Entry?
                 let material = Array(key.material.utf8)
@@ -202,10 +205,10 @@ extension TranslationMemory {
         }
     }
 
-    /// Remembers a translation (silently not, when the memory is unavailable): one trip to the
-    /// memory's queue, the SQL run there.
+    /// Remembers a translation (silently not, when the memory is unavailable): one write
+    /// transaction, run in the caller's task under the memory's lock, as `entry(for:)` reads.
     func remember(_ entry: Entry, for key: MemoryKey) async {
-        await onQueue { state in
+        state.withLock { state in
             let unknown = Self.column(entry.unknownWords, marks: entry.marks)
             let bytes = Int64(key.material.utf8.count + entry.targetText.utf8.count + unknown.utf8.count + key.packs.utf8.count + Self.rowOverhead)
             let (hits, misses) = (state.pendingHits, state.pendingMisses)

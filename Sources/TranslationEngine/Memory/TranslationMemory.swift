@@ -84,10 +84,12 @@ public final class TranslationMemory: Sendable {
     }
 
     public let settings: Settings
-    /// The one connection and what the memory knows of its state; used only on `queue`.
-    private let state: Mutex<State>
-    /// SQLite calls block (on the disk, and up to the busy timeout on a lock): they run here,
-    /// off the cooperative pool, one at a time.
+    /// The one connection and what the memory knows of its state: every use of the file holds
+    /// it, one at a time.
+    let state: Mutex<State>
+    /// Maintenance (clean-up, statistics, clearing) scans or rewrites the file: it runs here,
+    /// off the cooperative pool. Lookups and stores, one indexed row each, run in the caller's
+    /// task (`entry(for:)`, `remember(_:for:)`).
     private let queue: DispatchQueue
     let handler: Mutex<WarningHandler?>
 
@@ -179,7 +181,7 @@ public final class TranslationMemory: Sendable {
 
     // MARK: - The queue
 
-    /// Runs `body` on the memory's queue with its state: every use of the file goes one at a time.
+    /// Runs `body` on the memory's queue with its state, for maintenance that may take long.
     func onQueue<T: Sendable>(_ body: @escaping @Sendable (inout State) -> T) async -> T {
         await withCheckedContinuation { continuation in
             queue.async {

@@ -184,7 +184,7 @@ public actor BatchTranslator {
 
     // MARK: The work
 
-    private struct Member {
+    private struct Member: Sendable {
         var index: Int
         var text: Text
     }
@@ -268,43 +268,50 @@ public actor BatchTranslator {
         // One consent request for every language of the batch: the gate holds each session's
         // question until all have asked or found nothing missing, then asks once.
         consent?.expect(pending.count)
-        await withTaskGroup(of: Void.self) { group in
-            for (session, onDisk, members) in pending {
-                group.addTask {
-                    let route: ResolvedRoute
-                    do {
-                        // The route the memory was asked along is the texts' when nothing could
-                        // change it (no remote servers to probe), and a memory means the
-                        // pipelines are left to the first text it does not know, as
-                        // `prepareTranslation()` leaves them; else the session prepares it.
-                        if let onDisk, onDisk.memory != nil, session.resolver.remotes == nil {
-                            route = onDisk
-                        } else {
-                            route = try await session.preparedRoute()
-                        }
-                    } catch {
-                        self.consent?.settled()
-                        let failure = TranslationError(error)
-                        for member in members { yield(Result(index: member.index, text: member.text, outcome: .failed(failure))) }
-                        return
-                    }
-                    self.consent?.settled()
-                    // Several texts in flight, each result as it comes; the memory was asked
-                    // about them already. Once the session is cancelled no text starts.
-                    await BoundedConcurrency.forEach(members, width: Self.requestsInFlight) { member in
-                        do {
-                            guard !session.isCancelled else { throw TranslationError.alreadyCancelled }
-                            let response = try await route.translate(member.text.request, lookUp: false)
-                            return Result(index: member.index, text: member.text, outcome: .translated(response))
-                        } catch {
-                            return Result(index: member.index, text: member.text, outcome: .failed(TranslationError(error)))
-                        }
-                    } receive: { _, result in
-                        yield(result)
-                    }
-                }
+        // One bounded loop over every text, in one task group: each language's texts run on its
+        // route, at most `requestsInFlight` of a language at once. The route the memory was
+        // asked along is the texts' when nothing could change it (no remote servers to probe),
+        // and a memory means the pipelines are left to the first text it does not know, as
+        // `prepareTranslation()` leaves them; else the session prepares it in a child of the
+        // loop's own, so a language waiting for consent or an install holds up no other's.
+        let lanes = pending.map { session, onDisk, members -> BoundedConcurrency.Lane<Language, Member> in
+            if let onDisk, onDisk.memory != nil, session.resolver.remotes == nil {
+                consent?.settled()
+                return .init(members, .ready(Language(session: session, route: onDisk)))
             }
+            let consent = self.consent
+            return .init(members, .opening {
+                do {
+                    let route = try await session.preparedRoute()
+                    consent?.settled()
+                    return Language(session: session, route: route)
+                } catch {
+                    consent?.settled()
+                    let failure = TranslationError(error)
+                    for member in members { yield(Result(index: member.index, text: member.text, outcome: .failed(failure))) }
+                    return nil
+                }
+            })
         }
+        // Several texts in flight, each result as it comes; the memory was asked about them
+        // already. Once a session is cancelled none of its texts starts.
+        await BoundedConcurrency.forEach(lanes: lanes, width: Self.requestsInFlight) { language, member in
+            do {
+                guard !language.session.isCancelled else { throw TranslationError.alreadyCancelled }
+                let response = try await language.route.translate(member.text.request, lookUp: false)
+                return Result(index: member.index, text: member.text, outcome: .translated(response))
+            } catch {
+                return Result(index: member.index, text: member.text, outcome: .failed(TranslationError(error)))
+            }
+        } receive: { _, _, result in
+            yield(result)
+        }
+    }
+
+    /// A language of a batch, open: its session and the route its texts run on.
+    private struct Language: Sendable {
+        var session: TranslationSession
+        var route: ResolvedRoute
     }
 
     /// The session of one source language, made on first use over the catalog as it is then.

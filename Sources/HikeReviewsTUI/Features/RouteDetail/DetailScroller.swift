@@ -1,17 +1,13 @@
 /// Moves the route detail's selection and viewport, one review block at a time or line by line.
 ///
 /// It measures only the blocks between the viewport and the selection, so a key costs the same
-/// on a route with ten reviews or ten thousand; what it measures is kept in `blocks`, so the
-/// renderer draws those lines without laying them out again.
+/// on a route with ten reviews or ten thousand. A block's height is the count of its lines in
+/// `blocks`, which lays it out there once, so the viewport and the renderer take those lines
+/// without laying them out again.
 struct DetailScroller {
     var layout: RouteDetailLayout
     var viewHeight: Int
     var blocks: LaidOutBlocks
-
-    /// A block's height is its lines' count: measuring lays it out into `blocks` once.
-    private func height(ofBlock block: Int) -> Int {
-        layout.lines(ofBlock: block, keepingIn: blocks).count
-    }
 
     private var lastBlock: Int { layout.blockCount - 1 }
 
@@ -20,7 +16,7 @@ struct DetailScroller {
         guard block >= detail.top else { return 0 }
         var total = -detail.topOffset
         for b in detail.top...block {
-            total += height(ofBlock: b)
+            total += blocks.lines(ofBlock: b, of: layout).count
         }
         return total
     }
@@ -31,14 +27,15 @@ struct DetailScroller {
         let block = detail.visible.isEmpty ? 0 : detail.selected + 1
         if detail.selected == 0 && !detail.visible.isEmpty && detail.top <= 1 {
             // The first review keeps the route header in view when both fit.
-            let headerAndFirst = height(ofBlock: 0) + height(ofBlock: min(1, lastBlock))
+            let header = blocks.lines(ofBlock: 0, of: layout), first = blocks.lines(ofBlock: min(1, lastBlock), of: layout)
+            let headerAndFirst = header.count + first.count
             if headerAndFirst <= viewHeight {
                 detail.top = 0
                 detail.topOffset = 0
                 return
             }
         }
-        if block < detail.top || (block == detail.top && detail.topOffset > 0 && height(ofBlock: block) <= viewHeight) {
+        if block < detail.top || (block == detail.top && detail.topOffset > 0 && blocks.lines(ofBlock: block, of: layout).count <= viewHeight) {
             detail.top = block
             detail.topOffset = 0
             return
@@ -46,7 +43,7 @@ struct DetailScroller {
         if block == detail.top { return }
         let needed = linesFromTop(through: block, in: detail)
         if needed > viewHeight {
-            let height = height(ofBlock: block)
+            let height = blocks.lines(ofBlock: block, of: layout).count
             if height >= viewHeight {
                 detail.top = block
                 detail.topOffset = 0
@@ -115,7 +112,7 @@ struct DetailScroller {
     mutating func scrollToEnd(_ detail: inout RouteDetailState) {
         detail.top = lastBlock
         detail.topOffset = 0
-        let lastHeight = height(ofBlock: lastBlock)
+        let lastHeight = blocks.lines(ofBlock: lastBlock, of: layout).count
         if lastHeight > viewHeight {
             detail.topOffset = lastHeight - viewHeight
             return
@@ -131,7 +128,7 @@ struct DetailScroller {
     private mutating func advance(_ detail: inout RouteDetailState, by lines: Int) {
         var remaining = lines
         while remaining > 0 {
-            let height = height(ofBlock: detail.top)
+            let height = blocks.lines(ofBlock: detail.top, of: layout).count
             let left = height - detail.topOffset
             if remaining < left {
                 detail.topOffset += remaining
@@ -158,7 +155,7 @@ struct DetailScroller {
             detail.topOffset = 0
             if detail.top == 0 { return }
             detail.top -= 1
-            detail.topOffset = height(ofBlock: detail.top)
+            detail.topOffset = blocks.lines(ofBlock: detail.top, of: layout).count
         }
     }
 
@@ -167,7 +164,7 @@ struct DetailScroller {
         var below = -detail.topOffset
         var block = detail.top
         while block <= lastBlock && below < viewHeight {
-            below += height(ofBlock: block)
+            below += blocks.lines(ofBlock: block, of: layout).count
             block += 1
         }
         if below < viewHeight {

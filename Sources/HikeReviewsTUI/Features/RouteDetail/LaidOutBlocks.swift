@@ -6,12 +6,12 @@ import Synchronization
 ///
 /// Owned by the runner, outside the state, and passed to the app's `reduce` and
 /// `AppView.render`, which hand it on to every step that measures: the reducer lays blocks out
-/// as it scrolls and, after every action, those on screen, kept as the screen's lines
-/// (`RouteDetailLines`) that the renderer draws as they are. A kept block is used only while
-/// its inputs are unchanged, so nothing has to remember to invalidate it, and the state's
-/// equality means "the same screen" whatever has been laid out so far. The screen's lines are
-/// those of the last `reduce` given this cache: a state changed by hand is rendered with a
-/// fresh cache (`AppView.render`'s default), as the tests do.
+/// as it scrolls and, after every action, those on screen, and the renderer takes the blocks on
+/// screen from here again, by the same lookups, so each is a memo hit (the screen's lines are not
+/// kept a second time). A kept block is used only while its inputs are unchanged, so nothing
+/// has to remember to invalidate it, and the state's equality means "the same screen" whatever
+/// has been laid out so far. A state changed by hand is rendered correctly with any cache: what
+/// changed has other inputs and is laid out then.
 final class LaidOutBlocks: Sendable {
     /// A block on a route: a review (its index in the route's reviews), or the header (nil).
     struct Key: Hashable, Sendable {
@@ -32,43 +32,31 @@ final class LaidOutBlocks: Sendable {
     }
 
     private let entries = Mutex<[Key: Entry]>([:])
-    /// The blocks on screen as the last `reduce` with this cache laid them out.
-    private let viewport = Mutex<RouteDetailLines?>(nil)
     /// Where the blocks laid out for this cache are counted, while a test asks (`counting`).
     private let counter = Mutex<Counter?>(nil)
 
     init() {}
 
-    /// The lines kept for `key`, if they were laid out from `inputs`.
-    func lines(of key: Key, from inputs: Inputs) -> [StyledLine]? {
-        entries.withLock { entries in
+    /// The lines of `block` of `layout`: those kept when the block's inputs are unchanged, else
+    /// laid out now and kept, in one step. The one place a block is laid out (counted when a
+    /// test counts): the reducer measures, and the viewport takes its lines, through here.
+    func lines(ofBlock block: Int, of layout: RouteDetailLayout) -> [StyledLine] {
+        let key = layout.key(ofBlock: block), inputs = layout.inputs(ofBlock: block)
+        let kept = entries.withLock { entries -> [StyledLine]? in
             guard let entry = entries[key], entry.inputs == inputs else { return nil }
             return entry.lines
         }
-    }
-
-    func keep(_ lines: [StyledLine], of key: Key, from inputs: Inputs) {
+        if let kept { return kept }
+        counter.withLock { $0?.record(key) }
+        // Laid out outside the lock: a block's text is the slow part.
+        let lines = layout.lines(ofBlock: block, from: inputs)
         entries.withLock { $0[key] = Entry(inputs: inputs, lines: lines) }
-    }
-
-    /// Keeps `lines` as the screen's: what the renderer draws for the same screen.
-    func keep(_ lines: RouteDetailLines) {
-        viewport.withLock { $0 = lines }
-    }
-
-    /// The screen's lines kept for `detail` at this text width and body height; nil when the
-    /// last layout was of another screen (or none), and then the caller lays it out.
-    func viewport(of detail: RouteDetailState, width: Int, height: Int) -> RouteDetailLines? {
-        viewport.withLock { kept in
-            guard let kept, kept.width == width, kept.height == height, kept.detail == detail else { return nil }
-            return kept
-        }
+        return lines
     }
 
     /// Forgets every block (a route screen opened or left: its blocks are not drawn again).
     func removeAll() {
         entries.withLock { $0.removeAll() }
-        viewport.withLock { $0 = nil }
     }
 
     /// Runs `body` counting in `counter` every block laid out for this cache (tests).
@@ -76,11 +64,6 @@ final class LaidOutBlocks: Sendable {
         self.counter.withLock { $0 = counter }
         defer { self.counter.withLock { $0 = nil } }
         return try body()
-    }
-
-    /// Notes that `key` was laid out for this cache, kept or not.
-    func laidOut(_ key: Key) {
-        counter.withLock { $0?.record(key) }
     }
 
     /// How many times each block was laid out, for tests (see `counting`).

@@ -41,19 +41,14 @@ struct RouteDetailLayout {
         return .review(width: width, tag: overrides[id] ?? languages[id], translation: shown)
     }
 
-    /// The lines of `block`: those kept in `blocks` when its inputs are unchanged, else laid
-    /// out now (the one place a block is, counted in `blocks` when a test counts) and kept.
-    func lines(ofBlock block: Int, keepingIn blocks: LaidOutBlocks) -> [StyledLine] {
-        let key = key(ofBlock: block), inputs = inputs(ofBlock: block)
-        if let kept = blocks.lines(of: key, from: inputs) { return kept }
-        blocks.laidOut(key)
-        let lines = switch inputs {
+    /// The lines of `block` laid out from its `inputs` (what `LaidOutBlocks.lines(ofBlock:of:)`
+    /// keeps; nothing else lays a block out).
+    func lines(ofBlock block: Int, from inputs: LaidOutBlocks.Inputs) -> [StyledLine] {
+        switch inputs {
         case .header(let width, let shown, let query):
             RouteDetailText.headerLines(of: route, width: width, shown: shown, query: query)
         case .review(let width, let tag, let translation):
             RouteDetailText.reviewLines(route.reviews[visible[block - 1]], width: width, tag: tag, translation: translation)
         }
-        blocks.keep(lines, of: key, from: inputs)
-        return lines
     }
 }

@@ -1,11 +1,8 @@
-/// The route screen's blocks that are on screen, as the reducer laid them out on the way out of
-/// `reduce`: the view and the overlay draw these lines as they are, with no lookup per block.
-struct RouteDetailLines: Sendable {
-    /// The screen they were laid out for, its text's width and its body's height: the lines
-    /// are drawn only for that same screen.
+/// The route screen's blocks that are on screen, taken from the layout cache for one frame
+/// (`RouteScreenContext.layOutViewport`): the view and the overlay draw these lines as they are.
+struct RouteDetailLines {
+    /// The screen they were taken for: its top block, offset and selection.
     var detail: RouteDetailState
-    var width: Int
-    var height: Int
     /// The lines of each block from `detail.top` down, as far as the screen reaches.
     var blocks: [[StyledLine]] = []
 

@@ -40,34 +40,37 @@ struct RouteScreenContext {
         scroll(&detail) { $0.reveal(&$1) }
     }
 
-    /// The screen's lines for `detail` where it stands (a renderer's fallback, a test).
-    @discardableResult
+    /// The blocks of `detail` on screen where it stands, from its top block down as far as the
+    /// screen reaches, each taken from `blocks`. On the way out of `reduce` this lays out what
+    /// changed; in `AppView.render`, after that `reduce`, every block is a memo hit.
     func layOutViewport(_ detail: RouteDetailState) -> RouteDetailLines {
-        var detail = detail
-        return layOutViewport(&detail)
+        viewport(of: detail, layout(detail))
     }
 
-    /// Lays out the blocks of `detail` that are on screen and keeps them in `blocks` as the
-    /// screen's lines, which the renderer draws as they are; `revealing` (a step changed
-    /// heights) scrolls the selection into view first, measuring with the same blocks. The
-    /// scroller is given the viewport's own layout (revealing moves the selection and the top,
-    /// which the layout does not depend on), not made again through `reveal`.
-    @discardableResult
-    func layOutViewport(_ detail: inout RouteDetailState, revealing: Bool = false) -> RouteDetailLines {
+    /// Lays out the blocks of `detail` that are on screen into `blocks`, where the renderer
+    /// takes them; `revealing` (a step changed heights) scrolls the selection into view first,
+    /// measuring with the same blocks. The scroller is given the viewport's own layout
+    /// (revealing moves the selection and the top, which the layout does not depend on), not
+    /// made again through `reveal`.
+    func layOutViewport(_ detail: inout RouteDetailState, revealing: Bool = false) {
         let layout = layout(detail)
         if revealing {
             var scroller = DetailScroller(layout: layout, viewHeight: bodyHeight, blocks: blocks)
             scroller.reveal(&detail)
         }
-        var viewport = RouteDetailLines(detail: detail, width: textWidth, height: bodyHeight)
+        _ = viewport(of: detail, layout)
+    }
+
+    /// Which blocks of `layout` are on screen for `detail`, and their lines through the cache.
+    private func viewport(of detail: RouteDetailState, _ layout: RouteDetailLayout) -> RouteDetailLines {
+        var viewport = RouteDetailLines(detail: detail)
         var y = -detail.topOffset
         var block = detail.top
         while y < bodyHeight && block < layout.blockCount {
-            viewport.blocks.append(layout.lines(ofBlock: block, keepingIn: blocks))
+            viewport.blocks.append(blocks.lines(ofBlock: block, of: layout))
             y += viewport.blocks[viewport.blocks.count - 1].count
             block += 1
         }
-        blocks.keep(viewport)
         return viewport
     }
 }
