@@ -167,70 +167,77 @@ extension TranslationMemory {
 
     /// The remembered translation for `key`, or nil (also when the memory is unavailable): one
     /// indexed read (and, on a hit, its use recorded), run in the caller's task under the
-    /// memory's lock, not on its queue: no hand-off on the way to the answer (why blocking the
-    /// caller's thread is acceptable: docs/decisions/engine.md). `async` for its callers, which
-    /// await it as they did the queue.
+    /// memory's lock when the lock is free: no hand-off on the way to the answer. When the lock
+    /// is held (a clean-up scanning the file, another task's store), it is asked on the queue
+    /// instead, so no pool thread waits for the lock (docs/decisions/memory.md).
     func entry(for key: MemoryKey) async -> Entry? {
-        state.withLock { state in
-            let found = self.attempt(in: &state) { database throws(SQLiteError) -> Entry? in
-                var entry: Entry?
-                let material = Array(key.material.utf8)
-                try database.run("SELECT key, target, unknown FROM entries WHERE hash = ?", [.blob(key.digest)]) { row throws(SQLiteError) in
-                    // Bytes, not `String ==`: Swift compares strings by canonical equivalence, so a row
-                    // whose key is the asked text in another normalization form ("e\u{301}" for "é")
-                    // would be taken for it. docs/USAGE.md promises "exactly as given, byte for byte".
-                    guard row.blob(0) == material else { return }
-                    let (words, marks) = Self.words(row.text(2))
-                    entry = Entry(targetText: row.text(1), unknownWords: words, marks: marks)
-                }
-                return entry
-            } ?? nil
-            guard let found else {
-                state.processMisses += 1
-                state.pendingMisses += 1
-                return nil
+        if let found = state.withLockIfAvailable({ lookUp(key, in: &$0) }) { return found }
+        return await onQueue { self.lookUp(key, in: &$0) }
+    }
+
+    private func lookUp(_ key: MemoryKey, in state: inout State) -> Entry? {
+        let found = self.attempt(in: &state) { database throws(SQLiteError) -> Entry? in
+            var entry: Entry?
+            let material = Array(key.material.utf8)
+            try database.run("SELECT key, target, unknown FROM entries WHERE hash = ?", [.blob(key.digest)]) { row throws(SQLiteError) in
+                // Bytes, not `String ==`: Swift compares strings by canonical equivalence, so a row
+                // whose key is the asked text in another normalization form ("e\u{301}" for "é")
+                // would be taken for it. docs/USAGE.md promises "exactly as given, byte for byte".
+                guard row.blob(0) == material else { return }
+                let (words, marks) = Self.words(row.text(2))
+                entry = Entry(targetText: row.text(1), unknownWords: words, marks: marks)
             }
-            state.processHits += 1
-            state.pendingHits += 1
-            // The entry is the answer whether or not its use can be recorded.
-            let (hits, misses) = (state.pendingHits, state.pendingMisses)
-            let touched: Void? = self.attempt(in: &state) { database throws(SQLiteError) in
-                try database.writeTransaction { () throws(SQLiteError) in
-                    try database.run("UPDATE entries SET used = ? WHERE hash = ?", [.integer(Self.now()), .blob(key.digest)])
-                    try self.addCounters(hits: hits, misses: misses, to: database)
-                }
-            }
-            if touched != nil { (state.pendingHits, state.pendingMisses) = (0, 0) }
-            return found
+            return entry
+        } ?? nil
+        guard let found else {
+            state.processMisses += 1
+            state.pendingMisses += 1
+            return nil
         }
+        state.processHits += 1
+        state.pendingHits += 1
+        // The entry is the answer whether or not its use can be recorded.
+        let (hits, misses) = (state.pendingHits, state.pendingMisses)
+        let touched: Void? = self.attempt(in: &state) { database throws(SQLiteError) in
+            try database.writeTransaction { () throws(SQLiteError) in
+                try database.run("UPDATE entries SET used = ? WHERE hash = ?", [.integer(Self.now()), .blob(key.digest)])
+                try self.addCounters(hits: hits, misses: misses, to: database)
+            }
+        }
+        if touched != nil { (state.pendingHits, state.pendingMisses) = (0, 0) }
+        return found
     }
 
     /// Remembers a translation (silently not, when the memory is unavailable): one write
-    /// transaction, run in the caller's task under the memory's lock, as `entry(for:)` reads.
+    /// transaction, run in the caller's task under the memory's lock when it is free, else on
+    /// the queue, as `entry(for:)` reads.
     func remember(_ entry: Entry, for key: MemoryKey) async {
-        state.withLock { state in
-            let unknown = Self.column(entry.unknownWords, marks: entry.marks)
-            let bytes = Int64(key.material.utf8.count + entry.targetText.utf8.count + unknown.utf8.count + key.packs.utf8.count + Self.rowOverhead)
-            let (hits, misses) = (state.pendingHits, state.pendingMisses)
-            let number = state.storedEntries + 1
-            let stored: Void? = self.attempt(in: &state) { database throws(SQLiteError) in
-                try database.writeTransaction { () throws(SQLiteError) in
-                    try database.run("""
-                        INSERT INTO entries(hash, key, target, unknown, packs, used, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)
-                        ON CONFLICT(hash) DO UPDATE SET key = excluded.key, target = excluded.target, unknown = excluded.unknown,
-                            packs = excluded.packs, used = excluded.used, bytes = excluded.bytes
-                        """, [.blob(key.digest), .text(key.material), .text(entry.targetText), .text(unknown), .text(key.packs),
-                              .integer(Self.now()), .integer(bytes)])
-                    try self.addCounters(hits: hits, misses: misses, to: database)
-                    try self.evict(from: database)
-                    self.settings.killPoint?.reached(.memoryBeforeCommit, count: number)
-                }
+        if state.withLockIfAvailable({ store(entry, for: key, in: &$0) }) != nil { return }
+        await onQueue { self.store(entry, for: key, in: &$0) }
+    }
+
+    private func store(_ entry: Entry, for key: MemoryKey, in state: inout State) {
+        let unknown = Self.column(entry.unknownWords, marks: entry.marks)
+        let bytes = Int64(key.material.utf8.count + entry.targetText.utf8.count + unknown.utf8.count + key.packs.utf8.count + Self.rowOverhead)
+        let (hits, misses) = (state.pendingHits, state.pendingMisses)
+        let number = state.storedEntries + 1
+        let stored: Void? = self.attempt(in: &state) { database throws(SQLiteError) in
+            try database.writeTransaction { () throws(SQLiteError) in
+                try database.run("""
+                    INSERT INTO entries(hash, key, target, unknown, packs, used, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(hash) DO UPDATE SET key = excluded.key, target = excluded.target, unknown = excluded.unknown,
+                        packs = excluded.packs, used = excluded.used, bytes = excluded.bytes
+                    """, [.blob(key.digest), .text(key.material), .text(entry.targetText), .text(unknown), .text(key.packs),
+                          .integer(Self.now()), .integer(bytes)])
+                try self.addCounters(hits: hits, misses: misses, to: database)
+                try self.evict(from: database)
+                self.settings.killPoint?.reached(.memoryBeforeCommit, count: number)
             }
-            if stored != nil {
-                (state.pendingHits, state.pendingMisses) = (0, 0)
-                state.storedEntries = number
-                self.settings.killPoint?.reached(.memoryAfterCommit, count: number)
-            }
+        }
+        if stored != nil {
+            (state.pendingHits, state.pendingMisses) = (0, 0)
+            state.storedEntries = number
+            self.settings.killPoint?.reached(.memoryAfterCommit, count: number)
         }
     }
 

@@ -382,6 +382,47 @@ extension TranslationMemoryTests {
         #expect(await memory.entry(for: key) == nil)
     }
 
+    /// Lookups and stores run in the caller's task only when the memory's lock is free: behind a
+    /// holder (a clean-up scanning the file), they wait on the memory's queue, and the pool's
+    /// threads stay free for other work; nothing asked meanwhile is lost.
+    @Test func callsBehindAHeldLockLeaveThePoolFreeAndLoseNothing() async throws {
+        let (memory, _) = try Self.memory()
+        let keys = try (0..<64).map { try Self.key("Texto número \($0).") }
+        await memory.remember(.init(targetText: "Text number 0."), for: keys[0])
+        let held = Atomic<Bool>(false), release = Atomic<Bool>(false)
+        let holder = Thread {
+            memory.state.withLock { _ in
+                held.store(true, ordering: .releasing)
+                // Released by the test, or after two minutes so that a failing test still ends.
+                let deadline = Date().addingTimeInterval(120)
+                while !release.load(ordering: .acquiring) && Date() < deadline { usleep(1000) }
+                held.store(false, ordering: .releasing)
+            }
+        }
+        holder.start()
+        while !held.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(5)) }
+        let calls = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for (number, key) in keys.enumerated() {
+                    group.addTask {
+                        if number > 0 { await memory.remember(.init(targetText: "Text number \(number)."), for: key) }
+                        _ = await memory.entry(for: keys[0])
+                    }
+                }
+            }
+        }
+        // With the calls waiting on the lock in pool threads, this task could not run until
+        // the holder let go; waiting on the queue, it runs while the lock is still held.
+        try await Task.sleep(for: .milliseconds(200))
+        let ranWhileHeld = await Task.detached { held.load(ordering: .acquiring) }.value
+        release.store(true, ordering: .releasing)
+        await calls.value
+        #expect(ranWhileHeld, "other work waited for the memory's lock")
+        for (number, key) in keys.enumerated() {
+            #expect(await memory.entry(for: key)?.targetText == "Text number \(number).")
+        }
+    }
+
     @Test func settingsComeFromTheProcessVariablesWhenTheHostAsks() {
         #expect(EngineEnvironment.fromProcess(["HOME": "/h"]).memory == nil, "a library does not remember unless its host says so")
         #expect(Self.memorySettings(["HIKE_REVIEWS_CACHE": "0", "HOME": "/h"]) == nil)
