@@ -8,8 +8,10 @@ import Foundation
 /// Han block. Each entry is worked out once from the same operations the slow path uses
 /// (`String.lowercased()`, `isAlphabetic`, `Character.isLetter`), so the two agree by
 /// construction. A scalar is "plain" when the fast path may treat it as one character on its own:
-/// it lowercases to one scalar, that scalar is in Unicode normalization form C, and it joins no
-/// neighbour into a grapheme cluster. A text with any other scalar takes the slow path.
+/// it lowercases to one scalar, that scalar is in Unicode normalization form C, it joins no
+/// neighbour into a grapheme cluster, and CLD2's interchange check accepts it (control characters
+/// do not pass it). A text with any other scalar takes the slow path; a text of plain scalars only
+/// is one CLD2 would accept, so CLD2 need not check it again (`TextStats.isInterchangeValid`).
 struct ScalarFacts: Sendable {
     /// The lowercase scalar's value.
     let lower: UInt32
@@ -53,7 +55,15 @@ struct ScalarFacts: Sendable {
     }
 
     private static func table(_ block: ClosedRange<UInt32>) -> [ScalarFacts?] {
-        block.map { Unicode.Scalar($0).flatMap(workedOut) }
+        block.map { value in
+            Unicode.Scalar(value).flatMap { cld2Accepts($0) ? workedOut($0) : nil }
+        }
+    }
+
+    /// Whether CLD2's own interchange check (`SpanInterchangeValid`) accepts the scalar alone.
+    static func cld2Accepts(_ scalar: Unicode.Scalar) -> Bool {
+        let alone = String(scalar)
+        return CLD2Probe.interchangeValidPrefix(alone) == alone.utf8.count
     }
 
     /// One scalar's facts, from the operations the slow path uses; nil when it is not plain.

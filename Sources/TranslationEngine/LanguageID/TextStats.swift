@@ -11,6 +11,10 @@ struct TextStats {
     var han = 0
     /// Lowercased words of letters (and apostrophes), in order.
     var words = WordList(bytes: [], ranges: [])
+    /// True when the one-pass reading read the whole text: every scalar was one of the table's,
+    /// each of which CLD2's interchange check accepts, so CLD2 need not scan the text for it
+    /// again. False says nothing (the general reading does not look).
+    var isInterchangeValid = false
 
     init(_ text: String) {
         if !readPlain(text) {
@@ -41,11 +45,13 @@ struct TextStats {
         var plain = true
         var counts = LetterCounts()
         var ranges: [Range<Int>] = []
+        var bytesWritten = 0
         // A plain scalar's lowercase takes at most half as many bytes again (Ⱥ: 2 -> 3).
         let bytes = [UInt8](unsafeUninitializedCapacity: input.count + input.count / 2 + 4) { out, written in
             // Words are separated by at least one scalar: at most one in two bytes, plus the one
-            // slot the ASCII path writes past the last word.
-            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: input.count / 2 + 2) { found in
+            // slot the ASCII path writes past the last word. Written in place (no copy of a
+            // temporary buffer); the spare capacity lives as long as the line's reading.
+            ranges = [Range<Int>](unsafeUninitializedCapacity: input.count / 2 + 2) { found, foundCount in
             ScalarFacts.latin.withUnsafeBufferPointer { latin in
             Self.ascii.withUnsafeBufferPointer { ascii in
                 var count = 0
@@ -113,15 +119,18 @@ struct TextStats {
                     found.initializeElement(at: count, to: wordStart..<position)
                     count += 1
                 }
-                written = position
-                if plain { ranges = Array(found.prefix(count)) }
+                bytesWritten = position
+                // Only the words before `count` are kept (the slot past them was written, not kept).
+                foundCount = plain ? count : 0
             }
             }
             }
+            written = bytesWritten
         }
         guard plain else { return false }
         take(counts)
         words = WordList(bytes: bytes, ranges: ranges)
+        isInterchangeValid = true
         return true
     }
 
