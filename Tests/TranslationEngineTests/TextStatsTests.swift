@@ -23,7 +23,8 @@ import Testing
         }
     }
 
-    @Test func fixtureTextsReadTheSameBothWays() throws {
+    /// The short fixtures' texts and the sample reviews.
+    static func fixtureTexts() throws -> [String] {
         var texts = try ["short-snippets.json", "short-reviews-heldout.json", "short-reviews-later.json"]
             .flatMap { try SecondOpinionTests.labelled($0).map(\.text) }
         let routes = try Data(contentsOf: LanguageRecognizerTests.root.appendingPathComponent("sample-data/routes.json"))
@@ -31,6 +32,11 @@ import Testing
         for route in object["routes"] as? [[String: Any]] ?? [] {
             texts += (route["reviews"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
         }
+        return texts
+    }
+
+    @Test func fixtureTextsReadTheSameBothWays() throws {
+        let texts = try Self.fixtureTexts()
         #expect(texts.count > 400)
         for text in texts { Self.expectSame(text) }
     }
@@ -74,13 +80,7 @@ import Testing
     }
 
     @Test func textsReadInOnePassAreOnesCLD2AcceptsAndGetTheSameAnswerUnchecked() throws {
-        var texts = try ["short-snippets.json", "short-reviews-heldout.json", "short-reviews-later.json"]
-            .flatMap { try SecondOpinionTests.labelled($0).map(\.text) }
-        let routes = try Data(contentsOf: LanguageRecognizerTests.root.appendingPathComponent("sample-data/routes.json"))
-        let object = try #require(try JSONSerialization.jsonObject(with: routes) as? [String: Any])
-        for route in object["routes"] as? [[String: Any]] ?? [] {
-            texts += (route["reviews"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
-        }
+        var texts = try Self.fixtureTexts()
         texts += ["tab\tbetween, and a line\r\nend", "€12 °C ½ ¿Qué? ¡Sí!", "日本語のテキスト、とても良い！ｶﾀｶﾅ ｶﾞ", "👍🏽 muy bien 🏔️"]
         var unchecked = 0
         for text in texts where TextStats(text).isInterchangeValid {
