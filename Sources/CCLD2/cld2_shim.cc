@@ -4,6 +4,7 @@
 #include <cld2/public/compact_lang_det.h>
 #include <cld2/public/encodings.h>
 #include <cld2/internal/lang_script.h>
+#include <cld2/internal/compact_lang_det_impl.h>  // SpanInterchangeValid
 #include "CCLD2.h"
 
 // Debian ships CLD2's full tables as a data-only library whose symbols
@@ -18,16 +19,29 @@ extern "C" int hr_cld2_table_size(void) {
     return CLD2::kDeltaOctaIndSize;
 }
 
-extern "C" void hr_cld2_detect_ids(const char *text, int length, int bestEffort, hr_cld2_ids *out) {
+extern "C" void hr_cld2_detect_ids(const char *text, int length, int bestEffort, int knownInterchangeValid,
+                                   hr_cld2_ids *out) {
     CLD2::CLDHints hints = {nullptr, nullptr, CLD2::UNKNOWN_ENCODING, CLD2::UNKNOWN_LANGUAGE};
     CLD2::Language languages[3] = {CLD2::UNKNOWN_LANGUAGE, CLD2::UNKNOWN_LANGUAGE, CLD2::UNKNOWN_LANGUAGE};
     bool reliable = false;
     int flags = bestEffort ? CLD2::kCLDFlagBestEffort : 0;
-    out->summary = CLD2::ExtDetectLanguageSummaryCheckUTF8(text, length, true, &hints, flags, languages, out->percents,
-                                                           out->scores, nullptr, &out->textBytes, &reliable,
-                                                           &out->validPrefixBytes);
+    if (knownInterchangeValid) {
+        // The caller read every byte and found only what CLD2's own check accepts: the same
+        // detection without scanning the text a second time (CheckUTF8 is that scan, then this).
+        out->summary = CLD2::ExtDetectLanguageSummary(text, length, true, &hints, flags, languages, out->percents,
+                                                      out->scores, nullptr, &out->textBytes, &reliable);
+        out->validPrefixBytes = length;
+    } else {
+        out->summary = CLD2::ExtDetectLanguageSummaryCheckUTF8(text, length, true, &hints, flags, languages,
+                                                               out->percents, out->scores, nullptr, &out->textBytes,
+                                                               &reliable, &out->validPrefixBytes);
+    }
     for (int i = 0; i < 3; i++) out->languages[i] = languages[i];
     out->isReliable = reliable ? 1 : 0;
+}
+
+extern "C" int hr_cld2_interchange_valid_prefix(const char *text, int length) {
+    return CLD2::SpanInterchangeValid(text, length);
 }
 
 extern "C" int hr_cld2_language_count(void) {

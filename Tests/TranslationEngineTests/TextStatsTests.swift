@@ -23,7 +23,8 @@ import Testing
         }
     }
 
-    @Test func fixtureTextsReadTheSameBothWays() throws {
+    /// The short fixtures' texts and the sample reviews.
+    static func fixtureTexts() throws -> [String] {
         var texts = try ["short-snippets.json", "short-reviews-heldout.json", "short-reviews-later.json"]
             .flatMap { try SecondOpinionTests.labelled($0).map(\.text) }
         let routes = try Data(contentsOf: LanguageRecognizerTests.root.appendingPathComponent("sample-data/routes.json"))
@@ -31,6 +32,11 @@ import Testing
         for route in object["routes"] as? [[String: Any]] ?? [] {
             texts += (route["reviews"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
         }
+        return texts
+    }
+
+    @Test func fixtureTextsReadTheSameBothWays() throws {
+        let texts = try Self.fixtureTexts()
         #expect(texts.count > 400)
         for text in texts { Self.expectSame(text) }
     }
@@ -54,6 +60,39 @@ import Testing
                 Issue.record("U+\(String(value, radix: 16, uppercase: true)) in \(text.debugDescription)")
             }
         }
+    }
+
+    @Test func everyTabledScalarIsOneCLD2sCheckAccepts() {
+        // A text read in one pass skips CLD2's own interchange check: no tabled scalar may be one
+        // the check refuses (the Han rule's block included).
+        for value in UInt32(0)...0x1FAFF {
+            guard ScalarFacts.of(value) != nil, let scalar = Unicode.Scalar(value), !ScalarFacts.cld2Accepts(scalar) else { continue }
+            Issue.record("U+\(String(value, radix: 16, uppercase: true)) is tabled but CLD2 refuses it")
+        }
+        // What CLD2 refuses is read the general way, and CLD2 checks such a text itself.
+        // (Noncharacters are built at run time: the compiler refuses them in a literal.)
+        let nonCharacters = [0xFDD0, 0xFFFE, 0x10FFFF].map { String(Unicode.Scalar(UInt32($0))!) }
+        for text in ["bell\u{7}x", "nul\u{0}x", "del\u{7F}x", "next line\u{85}x"] + nonCharacters.map({ "x" + $0 + "y" }) {
+            #expect(CLD2Probe.interchangeValidPrefix(text) < text.utf8.count, "\(text.debugDescription)")
+            #expect(!TextStats(text).isInterchangeValid, "\(text.debugDescription)")
+            Self.expectSame(text)
+        }
+    }
+
+    @Test func textsReadInOnePassAreOnesCLD2AcceptsAndGetTheSameAnswerUnchecked() throws {
+        var texts = try Self.fixtureTexts()
+        texts += ["tab\tbetween, and a line\r\nend", "€12 °C ½ ¿Qué? ¡Sí!", "日本語のテキスト、とても良い！ｶﾀｶﾅ ｶﾞ", "👍🏽 muy bien 🏔️"]
+        var unchecked = 0
+        for text in texts where TextStats(text).isInterchangeValid {
+            unchecked += 1
+            #expect(CLD2Probe.interchangeValidPrefix(text) == text.utf8.count, "\(text.debugDescription)")
+            for bestEffort in [false, true] {
+                #expect(CLD2Probe.detect(text, bestEffort: bestEffort, knownInterchangeValid: true)
+                        == CLD2Probe.detect(text, bestEffort: bestEffort), "\(text.debugDescription)")
+            }
+        }
+        // Nearly every review is read in one pass, so nearly every one skips the second check.
+        #expect(unchecked > texts.count * 9 / 10)
     }
 
     @Test func hanRuleHoldsForEveryScalarOfTheBlock() {

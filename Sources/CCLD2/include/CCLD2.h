@@ -17,7 +17,15 @@ typedef struct {
 } hr_cld2_ids;
 
 /// Detects the language of UTF-8 plain text, answering in language numbers (no strings made).
-void hr_cld2_detect_ids(const char *text, int length, int bestEffort, hr_cld2_ids *out);
+/// CLD2 first checks that the text is interchange-valid UTF-8 (and answers "unknown" when it is
+/// not), unless `knownInterchangeValid` says the caller has checked every byte against the same
+/// rule (hr_cld2_interchange_valid_prefix); the answer is the same either way.
+void hr_cld2_detect_ids(const char *text, int length, int bestEffort, int knownInterchangeValid, hr_cld2_ids *out);
+
+/// How many leading bytes of `text` CLD2 accepts as interchange-valid UTF-8: structurally valid,
+/// without the control characters and noncharacters it refuses (its own check, exposed so the
+/// recognizer's tables can be worked out from it and tested against it).
+int hr_cld2_interchange_valid_prefix(const char *text, int length);
 
 /// How many language numbers there are.
 int hr_cld2_language_count(void);

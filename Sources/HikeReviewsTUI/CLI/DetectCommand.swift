@@ -37,34 +37,44 @@ enum DetectCommand {
         var inputs = InputFiles(files, command: "detect")
         var number = 0
         var writer = VerdictWriter()
-        // One thread takes one line at a time, as `detect` always did.
-        let limit = threads > 1 ? batchLimit : 1
         while var reader = inputs.nextReader() {
             defer { reader.close() }
+            let maxLineBytes = reader.maxLineBytes
+            /// Writes one line's verdict (and its warning); false when standard output has failed.
+            func write(_ line: LineReader.Line, _ guess: LanguageGuess) -> Bool {
+                var notUTF8 = false
+                switch line {
+                case .text:
+                    number += 1
+                case .tooLong(let bytes):
+                    number += 1
+                    inputs.report("hike-reviews: detect: line \(number): \(LineReader.tooLongMessage(bytes: bytes, limit: maxLineBytes))")
+                case .notUTF8:
+                    // Not guessed from U+FFFD or mojibake: "und", one warning, status 1.
+                    number += 1
+                    notUTF8 = true
+                    inputs.report("hike-reviews: detect: line \(number): \(LineReader.notUTF8Message)")
+                case .unreadable(let message):
+                    inputs.report("hike-reviews: detect: cannot read input after line \(number): \(message)")
+                    return true
+                }
+                let bytes = json ? writer.jsonLine(guess, notUTF8: notUTF8) : writer.plainLine(guess)
+                // Bytes of valid UTF-8 text: on a terminal this is sanitised as `line(_:)` would.
+                return output.line(bytes: bytes)
+            }
             while true {
-                let lines = reader.nextLines(limit: limit)
-                if lines.isEmpty { break }
-                let guesses = await recognize(lines, threads: threads, with: recognizer)
-                for (line, guess) in zip(lines, guesses) {
-                    var notUTF8 = false
-                    switch line {
-                    case .text:
-                        number += 1
-                    case .tooLong(let bytes):
-                        number += 1
-                        inputs.report("hike-reviews: detect: line \(number): \(LineReader.tooLongMessage(bytes: bytes, limit: reader.maxLineBytes))")
-                    case .notUTF8:
-                        // Not guessed from U+FFFD or mojibake: "und", one warning, status 1.
-                        number += 1
-                        notUTF8 = true
-                        inputs.report("hike-reviews: detect: line \(number): \(LineReader.notUTF8Message)")
-                    case .unreadable(let message):
-                        inputs.report("hike-reviews: detect: cannot read input after line \(number): \(message)")
-                        continue
+                if threads > 1 {
+                    let lines = reader.nextLines(limit: batchLimit)
+                    if lines.isEmpty { break }
+                    let guesses = await recognize(lines, threads: threads, with: recognizer)
+                    for (line, guess) in zip(lines, guesses) where !write(line, guess) {
+                        return StandardOutput.shared.failureStatus
                     }
-                    let bytes = json ? writer.jsonLine(guess, notUTF8: notUTF8) : writer.plainLine(guess)
-                    // Bytes of valid UTF-8 text: on a terminal this is sanitised as `line(_:)` would.
-                    guard output.line(bytes: bytes) else { return StandardOutput.shared.failureStatus }
+                } else {
+                    // One thread takes one line at a time, as `detect` always did, without the
+                    // batch's arrays or an async call per line.
+                    guard let line = reader.nextLine() else { break }
+                    guard write(line, guess(line, with: recognizer)) else { return StandardOutput.shared.failureStatus }
                 }
                 // The next line must be waited for: what is answered goes out first, so a
                 // pipe that brings one line at a time gets each verdict before the next line.

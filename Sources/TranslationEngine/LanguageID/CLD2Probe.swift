@@ -45,13 +45,23 @@ struct CLD2Probe: Sendable, Hashable {
         tags.indices.contains(Int(number)) ? tags[Int(number)] : nil
     }
 
-    /// Runs CLD2 (full tables) over UTF-8 text.
-    static func detect(_ text: String, bestEffort: Bool) -> CLD2Probe {
+    /// How many leading bytes of `text` CLD2's interchange check accepts (all of them, or CLD2
+    /// answers "unknown"): what `ScalarFacts`' tables are worked out from.
+    static func interchangeValidPrefix(_ text: String) -> Int {
+        text.withCString { Int(hr_cld2_interchange_valid_prefix($0, Int32(clamping: text.utf8.count))) }
+    }
+
+    /// Runs CLD2 (full tables) over UTF-8 text. `knownInterchangeValid` (`TextStats` read every
+    /// scalar of it and CLD2's check accepts each) spares CLD2 its own pass over the text for
+    /// that check; the answer is the same.
+    static func detect(_ text: String, bestEffort: Bool, knownInterchangeValid: Bool = false) -> CLD2Probe {
         var ids = hr_cld2_ids()
         // CLD2 takes an Int32 length and samples the text anyway: the first 256 KB decide.
         if text.utf8.count <= maximumBytes {
             // A native string is NUL-terminated UTF-8 already: handed over without a copy.
-            text.withCString { hr_cld2_detect_ids($0, Int32(text.utf8.count), bestEffort ? 1 : 0, &ids) }
+            text.withCString {
+                hr_cld2_detect_ids($0, Int32(text.utf8.count), bestEffort ? 1 : 0, knownInterchangeValid ? 1 : 0, &ids)
+            }
         } else {
             // Cut on a scalar boundary: CLD2 answers "unknown" for a text with a broken sequence.
             var utf8: [UInt8] = []
@@ -64,7 +74,7 @@ struct CLD2Probe: Sendable, Hashable {
             utf8.append(0)
             utf8.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { pointer in
-                    hr_cld2_detect_ids(pointer, Int32(buffer.count - 1), bestEffort ? 1 : 0, &ids)
+                    hr_cld2_detect_ids(pointer, Int32(buffer.count - 1), bestEffort ? 1 : 0, 0, &ids)
                 }
             }
         }

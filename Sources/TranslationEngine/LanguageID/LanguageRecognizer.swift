@@ -73,7 +73,7 @@ public struct LanguageRecognizer: Sendable {
     private func cld2Guess(_ text: String, stats: TextStats) -> LanguageGuess {
         // Under `minimumLetters` only the best-effort hint counts: CLD2 runs once, not twice.
         guard stats.letters >= minimumLetters else { return bestEffortGuess(text, stats: stats) }
-        let probe = CLD2Probe.detect(text, bestEffort: false)
+        let probe = CLD2Probe.detect(text, bestEffort: false, knownInterchangeValid: stats.isInterchangeValid)
         guard probe.isReliable, let verdict = probe.summaryTag else {
             return bestEffortGuess(text, stats: stats)
         }
@@ -106,7 +106,7 @@ public struct LanguageRecognizer: Sendable {
     /// answer only for a language of a close group whose own marker words the text uses and
     /// its neighbours' it does not ("Muy bonito", "Molt bonic").
     private func bestEffortGuess(_ text: String, stats: TextStats) -> LanguageGuess {
-        let hints = constrained(Self.hypotheses(from: CLD2Probe.detect(text, bestEffort: true)))
+        let hints = constrained(Self.hypotheses(from: CLD2Probe.detect(text, bestEffort: true, knownInterchangeValid: stats.isInterchangeValid)))
         let halved = hints.map { LanguageHypothesis(tag: $0.tag, probability: $0.probability * 0.5) }
         guard stats.letters >= minimumLetters, let hint = halved.first,
               CloseLanguages.isInCloseGroup(hint.tag),
