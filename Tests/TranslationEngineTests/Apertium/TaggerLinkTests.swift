@@ -71,4 +71,32 @@ struct TaggerLinkTests {
         #expect(pipeline.slot.child !== child)
         #expect(pipeline.taggerIsLinked)
     }
+
+    /// A tagger that says the library is ready but then reports a new class with no marker after
+    /// it (a stand-in: a shell script named `apertium-tagger`, passing its input through): once
+    /// nothing is in flight the report is found unsettled, the library is distrusted, the
+    /// generation ends, and the next one is relayed. Every answer still arrives.
+    @Test func aReportLeftUnsettledDistrustsTheLibrary() async throws {
+        // Any library that loads quietly will do as the "reset library": the stand-in says ready itself.
+        guard try Fixture.check(StageAllocator.installed != nil, "libtcmalloc-minimal4 (scripts/setup)"),
+              let library = StageAllocator.installed else { return }
+        let folder = try Scratch.folder("false-tagger")
+        let tagger = folder + "/apertium-tagger"
+        let report = "Error: A new ambiguity class was found. \\nRetraining the tagger is necessary so as to take it into account.\\nWord 'trilha'.\\nNew ambiguity class: {A,B}\\n"
+        try "#!/bin/sh\nprintf 'hike tagger reset: ready\\n' >&2\nprintf \"\(report)\" >&2\nexec cat\n"
+            .write(toFile: tagger, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tagger)
+        // Between two other stages, as a tagger always is (its relay's input is the stage before it).
+        let cat = ModeFile.Stage(executable: "/bin/cat", arguments: [])
+        let mode = ModeFile(stages: [cat, ModeFile.Stage(executable: tagger, arguments: ["-g", "model.prob"]), cat])
+        let pipeline = ApertiumPipeline(mode: mode, taggerReset: library, stageAllocator: nil)
+        defer { pipeline.shutdown() }
+        let first = try await pipeline.translate("Uma trilha.", timeout: .seconds(60))
+        #expect(first.contains("trilha"))
+        let second = try await pipeline.translate("Uma trilha.", timeout: .seconds(60))
+        #expect(second == first)
+        #expect(TaggerLink.distrusted(library))
+        #expect(!pipeline.taggerIsLinked)
+        #expect(pipeline.slot.child?.tagger != nil)
+    }
 }
