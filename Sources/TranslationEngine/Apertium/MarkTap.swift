@@ -17,68 +17,52 @@ struct MarkTap {
     /// Feeds a chunk; returns the bytes to pass on and, for every request that ended in the
     /// chunk, its unknown words (in order, `#` or `@` in front of a word so marked:
     /// `UnknownWords.Collector.markedWords`).
-    ///
-    /// Every review's output passes here, so it is copied in runs, not byte by byte: a segment is
-    /// gathered up to its NUL with memchr, and one without marks (most) goes out as it came.
     mutating func feed(_ chunk: UnsafeBufferPointer<UInt8>) -> (output: [UInt8], finished: [[String]]) {
         var output: [UInt8] = []
         var finished: [[String]] = []
         output.reserveCapacity(chunk.count)
-        var start = 0
-        while start < chunk.count, let base = chunk.baseAddress {
-            guard let found = memchr(base + start, 0, chunk.count - start) else {
-                segment += UnsafeBufferPointer(rebasing: chunk[start...])
-                break
+        for byte in chunk {
+            guard byte == 0 else {
+                segment.append(byte)
+                continue
             }
-            let nul = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            let whole: ArraySlice<UInt8>
-            if segment.isEmpty {
-                whole = ArraySlice(UnsafeBufferPointer(rebasing: chunk[start..<nul]))
-            } else {
-                segment += UnsafeBufferPointer(rebasing: chunk[start..<nul])
-                whole = segment[...]
-            }
-            if let end = Self.terminatorStart(whole) {
-                strip(whole[..<end], into: &output)
-                output += whole[end...]
+            if let start = Self.terminatorStart(segment) {
+                output += strip(Array(segment[..<start]))
+                output += segment[start...]
                 finished.append(words.markedWords)
                 words = UnknownWords.Collector()
             } else {
-                strip(whole, into: &output)
+                output += strip(segment)
             }
             output.append(0)
             segment.removeAll(keepingCapacity: true)
-            start = nul + 1
         }
         return (output, finished)
     }
 
     /// Where a request's terminator blank `[digits]` starts, if the segment ends with one.
-    static func terminatorStart(_ segment: ArraySlice<UInt8>) -> Int? {
-        let first = segment.startIndex
+    static func terminatorStart(_ segment: [UInt8]) -> Int? {
         guard segment.count >= 3, segment.last == UInt8(ascii: "]") else { return nil }
-        var index = segment.endIndex - 2
-        while index >= first, segment[index] >= UInt8(ascii: "0") && segment[index] <= UInt8(ascii: "9") { index -= 1 }
-        guard index >= first, index < segment.endIndex - 2, segment[index] == UInt8(ascii: "[") else { return nil }
+        var index = segment.count - 2
+        while index >= 0, segment[index] >= UInt8(ascii: "0") && segment[index] <= UInt8(ascii: "9") { index -= 1 }
+        guard index >= 0, index < segment.count - 2, segment[index] == UInt8(ascii: "[") else { return nil }
         // An escaped bracket is the user's, not ours.
-        if index > first && segment[index - 1] == UInt8(ascii: "\\") { return nil }
+        if index > 0 && segment[index - 1] == UInt8(ascii: "\\") { return nil }
         return index
     }
 
-    /// Appends `bytes` to `out` without the generator's marks, recording each marked word.
-    private mutating func strip(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
-        guard bytes.contains(where: Self.isMark) else {
-            out += bytes
-            return
-        }
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
+    private mutating func strip(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
             let byte = bytes[index]
+            let isMark = byte == UInt8(ascii: "*") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "@")
             // Every *, # and @ here is the generator's (the user's are placeholders), even
             // right after a placeholder's bytes.
-            if Self.isMark(byte) {
+            if isMark {
                 var end = index + 1
-                while end < bytes.endIndex && Self.isWordByte(bytes[end]) { end += 1 }
+                while end < bytes.count && Self.isWordByte(bytes[end]) { end += 1 }
                 // Non-ASCII punctuation (« ¿ —) is not part of the word.
                 let word = String(decoding: bytes[(index + 1)..<end], as: UTF8.self).prefix(while: PipelineTranslation.isWordCharacter)
                 if !word.isEmpty { words.add([String(word)], marks: [String(word): Character(Unicode.Scalar(byte))]) }
@@ -90,10 +74,7 @@ struct MarkTap {
             out.append(byte)
             index += 1
         }
-    }
-
-    private static func isMark(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "*") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "@")
+        return out
     }
 
     /// Letters and digits of any script (every byte of a multi-byte character), `-` and `'`.
