@@ -9,8 +9,9 @@
 #   LINES  review lines made by bench/translate/lines.py (e.g. 10000)
 #   ROUNDS rounds; each runs every BIN once and the command once
 #   BIN    a hike-reviews binary with libHikeTaggerReset.so beside it (several: builds compared)
-# Prints one line per run and each binary's ratios of medians to the command's; exit 1 if an
-# output differs from the command's.
+# Prints one line per run and each binary's ratios of medians to the command's (instructions
+# read 0 where the machine does not count them, as in a VM); exit 1 if an output differs from
+# the command's.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
