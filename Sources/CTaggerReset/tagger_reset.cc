@@ -14,7 +14,9 @@
 // 2. In the HMM tagger only (its environment has HIKE_TAGGER_RESET=1): undoes, at the end of
 //    each NUL-terminated segment, the change the tagger makes to itself when it meets an
 //    ambiguity class its model lacks, so the next segment meets the tagger a fresh process
-//    would be.
+//    would be. When it is on, the library says so on stderr as the tagger starts: `kReady` when
+//    every function it needs was found (the engine then wires the tagger straight to its
+//    neighbours, see TaggerLink.swift), `kOff` when one was not (the engine keeps its relay).
 //
 #include <dlfcn.h>
 #include <stdio.h>
@@ -38,6 +40,8 @@ const char kRequireName[] =
     "_ZN12tagger_utils31require_similar_ambiguity_classER10TaggerDataRSt3setIiSt4lessIiESaIiEER10TaggerWordb";
 const char kOpenClassName[] = "_ZN10TaggerData12getOpenClassEv";
 const char kMarker[] = "hike tagger reset: open class restored\n";
+const char kReady[] = "hike tagger reset: ready\n";
+const char kOff[] = "hike tagger reset: off\n";
 
 RequireFunction realRequire = nullptr;
 OpenClassFunction openClassOf = nullptr;
@@ -66,6 +70,11 @@ __attribute__((constructor)) void lookUp() {
     realRequire = reinterpret_cast<RequireFunction>(dlsym(RTLD_NEXT, kRequireName));
     openClassOf = reinterpret_cast<OpenClassFunction>(dlsym(RTLD_NEXT, kOpenClassName));
     realFlush = reinterpret_cast<FlushFunction>(dlsym(RTLD_NEXT, "u_fflush_72"));
+    if (resetting) {
+        bool ready = realRequire != nullptr && openClassOf != nullptr && realFlush != nullptr;
+        ssize_t ignored = ready ? write(2, kReady, sizeof kReady - 1) : write(2, kOff, sizeof kOff - 1);
+        (void)ignored;
+    }
 }
 
 }  // namespace

@@ -112,6 +112,11 @@ public final class ApertiumPipeline: Sendable, PoolMember {
 
     /// How many times the running generation's tagger was set back instead (see `TaggerReset`).
     var taggerResets: Int {
-        slot.child?.tagger?.resets ?? 0
+        slot.child?.taggerResets ?? 0
+    }
+
+    /// Whether the running generation's tagger is wired straight to its neighbours (see `TaggerLink`).
+    var taggerIsLinked: Bool {
+        slot.child?.taggerIsLinked ?? false
     }
 }

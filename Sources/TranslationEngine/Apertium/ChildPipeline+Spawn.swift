@@ -8,7 +8,9 @@ extension ChildPipeline {
     /// to the next stage (see `MarkTap`). `environment` is what every stage starts with
     /// (`ChildProcess.environment(_:)`); with `taggerReset`, every stage also preloads that
     /// library, and it sets the HMM tagger back (see `TaggerReset`); with `allocator`, the stages
-    /// running one of `allocatedPrograms` preload that malloc (see `StageAllocator`).
+    /// running one of `allocatedPrograms` preload that malloc (see `StageAllocator`). With
+    /// `taggerReset` (unless this process has distrusted it) the HMM tagger is wired directly
+    /// to its neighbours and relayed only if the library does not confirm (see `TaggerLink`).
     static func spawn(_ stages: [ModeFile.Stage], tapAfter: Int? = nil,
                       environment: [String] = ChildProcess.environment(["PATH": ChildProcess.systemPath]),
                       taggerReset: String? = nil, allocator: String? = nil,
@@ -26,17 +28,18 @@ extension ChildPipeline {
             return libraries.isEmpty ? environment : TaggerReset.environment(environment, preloading: libraries, resettingTagger: resettingTagger)
         }
         let taggerEnvironment = taggerIndex.map { stageEnvironment(stages[$0], resettingTagger: taggerReset != nil) } ?? environment
+        let linkedLibrary = taggerIndex == nil ? nil : taggerReset.flatMap { TaggerLink.distrusted($0) ? nil : $0 }
         let tapIndex = tapAfter.flatMap { $0 + 1 < stages.count ? $0 : nil }
 
         // pipes[i] feeds stage i; pipes[count] is the last stage's output. Then one pipe for
         // the tap (the tap writes it, the stage after the generator reads it), and three for
-        // the tagger (its stdin, its stdout, its stderr). All CLOEXEC so no child (ours or
-        // anyone else's) keeps a pipe end alive and blocks EOF.
+        // the tagger (its stdin, its stdout, its stderr; its stderr alone when it is linked). All
+        // CLOEXEC so no child (ours or anyone else's) keeps a pipe end alive and blocks EOF.
         var pipes: [(read: Int32, write: Int32)] = []
         func closeAll() {
             for pipe in pipes { close(pipe.read); close(pipe.write) }
         }
-        let extra = (tapIndex == nil ? 0 : 1) + (taggerIndex == nil ? 0 : 3)
+        let extra = (tapIndex == nil ? 0 : 1) + (taggerIndex == nil ? 0 : linkedLibrary == nil ? 3 : 1)
         for _ in 0..<(stages.count + 1 + extra) {
             guard let pipe = ChildProcess.makeCloseOnExecPipe() else {
                 let code = errno
@@ -47,7 +50,10 @@ extension ChildPipeline {
         }
         var next = stages.count + 1
         let tapPipe = tapIndex.map { _ in defer { next += 1 }; return pipes[next] }
-        let taggerPipes = taggerIndex.map { _ in defer { next += 3 }; return (stdin: pipes[next], stdout: pipes[next + 1], stderr: pipes[next + 2]) }
+        let taggerPipes = taggerIndex.map { taggerIndex in
+            linkedLibrary == nil ? (stdin: pipes[next], stdout: pipes[next + 1], stderr: pipes[next + 2])
+                                 : (stdin: pipes[taggerIndex], stdout: pipes[taggerIndex + 1], stderr: pipes[next])
+        }
         if let taggerPipes { _ = fcntl(taggerPipes.stderr.read, F_SETFL, fcntl(taggerPipes.stderr.read, F_GETFL) | O_NONBLOCK) }
 
         func stdin(of index: Int) -> Int32 {
@@ -92,7 +98,15 @@ extension ChildPipeline {
         let tap = tapIndex.map { (input: pipes[$0 + 1].read, output: tapPipe!.write) }
         if let tap { kept.formUnion([tap.input, tap.output]) }
         var tagger: TaggerSlot?
-        if let taggerIndex, let taggerPipes {
+        var link: TaggerLink?
+        if let taggerIndex, let taggerPipes, let linkedLibrary {
+            // Our copies of the neighbours' ends are kept until the library confirms.
+            kept.formUnion([pipes[taggerIndex].read, pipes[taggerIndex + 1].write, taggerPipes.stderr.read, taggerPipes.stderr.write])
+            link = TaggerLink(index: taggerIndex, stage: stages[taggerIndex], pid: pids[taggerIndex], library: linkedLibrary,
+                              previousRead: pipes[taggerIndex].read, nextWrite: pipes[taggerIndex + 1].write,
+                              reportsRead: taggerPipes.stderr.read, reportsWrite: taggerPipes.stderr.write,
+                              processGroup: group, environment: taggerEnvironment)
+        } else if let taggerIndex, let taggerPipes {
             let relay = TaggerSlot.Pipes(
                 fromPrevious: pipes[taggerIndex].read, toTagger: taggerPipes.stdin.write,
                 fromTagger: taggerPipes.stdout.read, toNext: pipes[taggerIndex + 1].write,
@@ -111,7 +125,7 @@ extension ChildPipeline {
         // Non-blocking so a write can notice a failed generation through poll().
         _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
         let child = ChildPipeline(pids: pids, process: ChildProcess(guardian: guardian, inputFD: input),
-                                  outputFD: pipes[stages.count].read, tap: tap, tagger: tagger)
+                                  outputFD: pipes[stages.count].read, tap: tap, tagger: tagger, link: link)
         child.startReader()
         return child
     }

@@ -55,8 +55,16 @@ final class ChildPipeline: Sendable {
     let outputFD: Int32
     /// The generator's output and the next stage's input, when marks are taken out between them.
     let tap: (input: Int32, output: Int32)?
-    /// The replaceable tagger, when the pipeline has one.
-    let tagger: TaggerSlot?
+    /// The replaceable tagger, when the pipeline has one and it is relayed (from the start, or
+    /// since `link` fell back).
+    let relay: Mutex<TaggerSlot?>
+    /// The tagger wired directly to its neighbours, when the reset library was preloaded into it
+    /// (`TaggerLink`); replaced by `relay` if the library does not confirm.
+    let link: TaggerLink?
+
+    /// How long the first request waits for the reset library's ready line before the tagger
+    /// is relayed instead (a tagger's start takes ~10 ms; far more on a busy machine).
+    static let linkConfirmation: Duration = .seconds(5)
 
     let inbox = Mutex(Inbox())
     /// Serialises writes, so the order of `waiters` is the order of bytes in the pipe.
@@ -67,12 +75,28 @@ final class ChildPipeline: Sendable {
     let tapDone = DispatchSemaphore(value: 0)
 
     init(pids: [pid_t], process: ChildProcess, outputFD: Int32,
-         tap: (input: Int32, output: Int32)? = nil, tagger: TaggerSlot? = nil) {
+         tap: (input: Int32, output: Int32)? = nil, tagger: TaggerSlot? = nil, link: TaggerLink? = nil) {
         self.spawnedPids = pids
-        self.tagger = tagger
+        self.relay = Mutex(tagger)
+        self.link = link
         self.process = process
         self.outputFD = outputFD
         self.tap = tap
+    }
+
+    /// The relayed tagger, if there is one.
+    var tagger: TaggerSlot? {
+        relay.withLock { $0 }
+    }
+
+    /// Whether the tagger is wired directly to its neighbours (confirmed, not fallen back).
+    var taggerIsLinked: Bool {
+        link != nil && tagger == nil
+    }
+
+    /// How many times the tagger was set back by the reset library, relayed or linked.
+    var taggerResets: Int {
+        tagger?.resets ?? link?.resets ?? 0
     }
 
     /// Process ids of the stages now, first to last, then the tagger's spare if it has one.
@@ -101,6 +125,18 @@ final class ChildPipeline: Sendable {
             tapThread.start()
         }
         tagger?.start { [self] in failAfterDraining(.stageDied) }
+        if let link {
+            // Queued before any request: nothing is written until the tagger is confirmed or relayed.
+            writer.async { [self] in
+                guard !link.confirm(within: Self.linkConfirmation) else { return }
+                let relayed = link.handOver { relay in
+                    self.relay.withLock { $0 = relay }
+                    relay.start { [self] in failAfterDraining(.stageDied) }
+                }
+                // Shut down meanwhile, or no fresh tagger: the stage before it gets EPIPE.
+                if relayed == nil { failAfterDraining(.stageDied) }
+            }
+        }
     }
 
     /// Passes the generator's output on to the next stage without its unknown-word marks.
@@ -124,16 +160,23 @@ final class ChildPipeline: Sendable {
     private func readLoop() {
         var reader = ChunkReader(fd: outputFD)
         while let chunk = reader.next() {
-            chunk.withUnsafeBufferPointer { deliver($0) }
+            let unsettled = chunk.withUnsafeBufferPointer { deliver($0) }
+            if unsettled {
+                // Later texts met a changed tagger: this generation ends, its successor is
+                // relayed (see `TaggerLink`).
+                fail(.stageDied)
+                process.killGroup()
+            }
         }
         fail(.stageDied)
         readerDone.signal()
     }
 
-    /// Appends output and answers every waiter whose nonce has arrived, oldest first.
-    private func deliver(_ chunk: UnsafeBufferPointer<UInt8>) {
+    /// Appends output and answers every waiter whose nonce has arrived, oldest first. True when
+    /// that left nothing in flight and the linked tagger's library left a report unsettled.
+    private func deliver(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
         var answered: [(CheckedContinuation<Answer, any Error>, Answer)] = []
-        inbox.withLock { inbox in
+        let unsettled = inbox.withLock { inbox -> Bool in
             inbox.bytes.append(contentsOf: chunk)
             var consumed = 0
             while let head = inbox.waiters.first {
@@ -155,8 +198,13 @@ final class ChildPipeline: Sendable {
                 inbox.bytes.removeSubrange(..<consumed)
                 inbox.searchFrom = max(0, inbox.searchFrom - consumed)
             }
+            // Nothing in flight, checked under this lock (no request can be written meanwhile):
+            // the linked tagger has written every report and marker of every text sent.
+            guard consumed > 0, inbox.waiters.isEmpty, let link, tagger == nil else { return false }
+            return link.leftAReportUnsettled()
         }
         for (continuation, answer) in answered { continuation.resume(returning: answer) }
+        return unsettled
     }
 
     /// Fails the generation once the output already under way has come out, then kills it.
@@ -193,12 +241,15 @@ final class ChildPipeline: Sendable {
             inbox.withLock { inbox in
                 inbox.ledger.close(with: .shutDown)
             }
-            // No fresh tagger may join the group after it is killed.
+            // No fresh tagger may join the group after it is killed (the link first: it may
+            // still make a relay until then).
+            link?.shutDown()
             tagger?.shutDown()
         }
         guard ended else { return }
         // Ends the relay threads (our copies of the tagger's pipe ends would keep them waiting).
         tagger?.close()
+        link?.close()
         // Every writer of the output pipe is dead now, so the reader sees EOF promptly.
         readerDone.wait()
         if tap != nil { tapDone.wait() }

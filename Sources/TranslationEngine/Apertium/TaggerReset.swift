@@ -19,6 +19,10 @@ public enum TaggerReset {
     /// What the library writes to the tagger's stderr after putting the open class back.
     static let marker = Array("hike tagger reset: open class restored\n".utf8)
 
+    /// What the library writes to the tagger's stderr as the tagger starts, when the set-back is
+    /// on and every function it interposes was found: the tagger may be wired directly (`TaggerLink`).
+    static let ready = Array("hike tagger reset: ready\n".utf8)
+
     /// The library beside the running executable (where `swift build` puts both) or in
     /// `../lib/hike-reviews/` from it (where `make install` puts it); nil when neither has it,
     /// or its path holds a space or colon (`LD_PRELOAD` splits on both).

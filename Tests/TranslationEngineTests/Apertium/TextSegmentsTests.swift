@@ -59,4 +59,27 @@ extension TextSegmentsTests {
         let collected = UnknownWords.Collector(markedWords: words[0])
         #expect(collected.words == ["paste", "Qx"] && collected.marks == ["paste": "#"])
     }
+
+    /// The tap reads a pipe: wherever a read ends (inside a word, a mark, a terminator, at a NUL),
+    /// the bytes passed on and the words found are those of the stream read at once.
+    @Test func theTapGivesTheSameWhereverItsReadsEnd() {
+        let stream = Array("~La *travessia del *Qx.[][123]".utf8) + [0] + Array("sin marcas, «ya» \\[7].[][124]".utf8) + [0]
+            + Array("el sol #paste de @río [a] *Qx.[][125]".utf8) + [0] + Array("a medias *pal".utf8)
+        var whole = MarkTap()
+        let (expected, expectedWords) = stream.withUnsafeBufferPointer { whole.feed($0) }
+        #expect(expectedWords == [["travessia", "Qx"], [], ["#paste", "@río", "Qx"]])
+        for first in 0...stream.count {
+            for second in first...min(stream.count, first + 40) {
+                var tap = MarkTap()
+                var output: [UInt8] = []
+                var words: [[String]] = []
+                for piece in [stream[..<first], stream[first..<second], stream[second...]] {
+                    let (bytes, finished) = Array(piece).withUnsafeBufferPointer { tap.feed($0) }
+                    output += bytes
+                    words += finished
+                }
+                #expect(output == expected && words == expectedWords, "reads ending at \(first) and \(second)")
+            }
+        }
+    }
 }
