@@ -383,43 +383,54 @@ extension TranslationMemoryTests {
     }
 
     /// Lookups and stores run in the caller's task only when the memory's lock is free: behind a
-    /// holder (a clean-up scanning the file), they wait on the memory's queue, and the pool's
-    /// threads stay free for other work; nothing asked meanwhile is lost.
-    @Test func callsBehindAHeldLockLeaveThePoolFreeAndLoseNothing() async throws {
+    /// holder (a clean-up scanning the file), they wait on the memory's queue and leave their
+    /// thread free for other work; nothing asked meanwhile is lost. The calls run on an executor
+    /// of one thread of the test's own (the global pool is shared with the other tests): a call
+    /// blocked on the lock would keep the next job on that thread from running.
+    @Test func callsBehindAHeldLockLeaveTheirThreadFreeAndLoseNothing() async throws {
         let (memory, _) = try Self.memory()
-        let keys = try (0..<64).map { try Self.key("Texto número \($0).") }
+        let keys = try (0..<16).map { try Self.key("Texto número \($0).") }
         await memory.remember(.init(targetText: "Text number 0."), for: keys[0])
         let held = Atomic<Bool>(false), release = Atomic<Bool>(false)
         let holder = Thread {
             memory.state.withLock { _ in
                 held.store(true, ordering: .releasing)
-                // Released by the test, or after two minutes so that a failing test still ends.
-                let deadline = Date().addingTimeInterval(120)
+                // Released by the test, or after ten minutes so that a failing test still ends.
+                let deadline = Date().addingTimeInterval(600)
                 while !release.load(ordering: .acquiring) && Date() < deadline { usleep(1000) }
                 held.store(false, ordering: .releasing)
             }
         }
         holder.start()
         while !held.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(5)) }
-        let calls = Task {
+        let executor = OneThreadExecutor()
+        let calls = Task(executorPreference: executor) {
             await withTaskGroup(of: Void.self) { group in
                 for (number, key) in keys.enumerated() {
-                    group.addTask {
+                    group.addTask(executorPreference: executor) {
                         if number > 0 { await memory.remember(.init(targetText: "Text number \(number)."), for: key) }
                         _ = await memory.entry(for: keys[0])
                     }
                 }
             }
         }
-        // With the calls waiting on the lock in pool threads, this task could not run until
-        // the holder let go; waiting on the queue, it runs while the lock is still held.
         try await Task.sleep(for: .milliseconds(200))
-        let ranWhileHeld = await Task.detached { held.load(ordering: .acquiring) }.value
+        let ranWhileHeld = await Task(executorPreference: executor) { held.load(ordering: .acquiring) }.value
         release.store(true, ordering: .releasing)
         await calls.value
-        #expect(ranWhileHeld, "other work waited for the memory's lock")
+        #expect(ranWhileHeld, "a call behind the memory's lock kept its thread")
         for (number, key) in keys.enumerated() {
             #expect(await memory.entry(for: key)?.targetText == "Text number \(number).")
+        }
+    }
+
+    /// Runs its jobs one at a time on one thread of its own.
+    final class OneThreadExecutor: TaskExecutor {
+        private let queue = DispatchQueue(label: "memory-test-executor")
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
         }
     }
 
