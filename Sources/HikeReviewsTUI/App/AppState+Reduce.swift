@@ -35,11 +35,8 @@ extension AppState {
         defer {
             if var detail {
                 let context = routeContext(measuring: blocks)
-                if isTooSmall {
-                    if revealsSelection { context.reveal(&detail) }
-                } else {
-                    context.layOutViewport(&detail, revealing: revealsSelection)
-                }
+                if revealsSelection { context.scroller(for: detail).reveal(&detail) }
+                if !isTooSmall { _ = context.layOutViewport(detail) }
                 self.detail = detail
             }
             revealsSelection = false

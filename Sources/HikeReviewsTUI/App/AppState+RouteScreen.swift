@@ -128,7 +128,7 @@ extension AppState {
         let context = routeContext(measuring: blocks)
         for index in screens.indices {
             guard case .routeDetail(var detail) = screens[index] else { continue }
-            context.reveal(&detail)
+            context.scroller(for: detail).reveal(&detail)
             screens[index] = .routeDetail(detail)
         }
     }

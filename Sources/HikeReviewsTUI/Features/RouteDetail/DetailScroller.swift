@@ -12,7 +12,7 @@ struct DetailScroller {
     private var lastBlock: Int { layout.blockCount - 1 }
 
     /// Lines from the viewport's top down to the end of `block` (inclusive).
-    private mutating func linesFromTop(through block: Int, in detail: RouteDetailState) -> Int {
+    private func linesFromTop(through block: Int, in detail: RouteDetailState) -> Int {
         guard block >= detail.top else { return 0 }
         var total = -detail.topOffset
         for b in detail.top...block {
@@ -22,7 +22,7 @@ struct DetailScroller {
     }
 
     /// Scrolls so the selected review is on screen: its start if it is above, its end if below.
-    mutating func reveal(_ detail: inout RouteDetailState) {
+    func reveal(_ detail: inout RouteDetailState) {
         clampSelection(&detail)
         let block = detail.visible.isEmpty ? 0 : detail.selected + 1
         if detail.selected == 0 && !detail.visible.isEmpty && detail.top <= 1 {
@@ -55,7 +55,7 @@ struct DetailScroller {
     }
 
     /// j: scroll a long review line by line, else select the next review.
-    mutating func moveDown(_ detail: inout RouteDetailState) {
+    func moveDown(_ detail: inout RouteDetailState) {
         guard !detail.visible.isEmpty else { return }
         let block = detail.selected + 1
         if linesFromTop(through: block - 1, in: detail) >= viewHeight {
@@ -75,7 +75,7 @@ struct DetailScroller {
     }
 
     /// k: scroll back up inside a long review, else select the previous review.
-    mutating func moveUp(_ detail: inout RouteDetailState) {
+    func moveUp(_ detail: inout RouteDetailState) {
         guard !detail.visible.isEmpty else { return }
         let block = detail.selected + 1
         if block == detail.top && detail.topOffset > 0 {
@@ -92,7 +92,7 @@ struct DetailScroller {
     }
 
     /// PgDn / PgUp: move the viewport by `lines`, then select the first review that starts on screen.
-    mutating func page(_ detail: inout RouteDetailState, by lines: Int) {
+    func page(_ detail: inout RouteDetailState, by lines: Int) {
         guard lines != 0 else { return }
         if lines > 0 {
             advance(&detail, by: lines)
@@ -109,7 +109,7 @@ struct DetailScroller {
     }
 
     /// G: the last lines of the last review at the bottom of the screen.
-    mutating func scrollToEnd(_ detail: inout RouteDetailState) {
+    func scrollToEnd(_ detail: inout RouteDetailState) {
         detail.top = lastBlock
         detail.topOffset = 0
         let lastHeight = blocks.lines(ofBlock: lastBlock, of: layout).count
@@ -125,7 +125,7 @@ struct DetailScroller {
         detail.top = min(max(detail.top, 0), lastBlock)
     }
 
-    private mutating func advance(_ detail: inout RouteDetailState, by lines: Int) {
+    private func advance(_ detail: inout RouteDetailState, by lines: Int) {
         var remaining = lines
         while remaining > 0 {
             let height = blocks.lines(ofBlock: detail.top, of: layout).count
@@ -144,7 +144,7 @@ struct DetailScroller {
         }
     }
 
-    private mutating func retreat(_ detail: inout RouteDetailState, by lines: Int) {
+    private func retreat(_ detail: inout RouteDetailState, by lines: Int) {
         var remaining = lines
         while remaining > 0 {
             if remaining <= detail.topOffset {
@@ -160,7 +160,7 @@ struct DetailScroller {
     }
 
     /// Keeps the end of the content from rising above the bottom of the screen.
-    private mutating func clampToEnd(_ detail: inout RouteDetailState) {
+    private func clampToEnd(_ detail: inout RouteDetailState) {
         var below = -detail.topOffset
         var block = detail.top
         while block <= lastBlock && below < viewHeight {

@@ -23,15 +23,15 @@ extension RouteDetailState {
     mutating func run(_ command: Command, in context: RouteScreenContext) -> RouteDetailOutcome {
         let page = context.bodyHeight - 1
         switch command {
-        case .moveDown: context.scroll(&self) { $0.moveDown(&$1) }
-        case .moveUp: context.scroll(&self) { $0.moveUp(&$1) }
-        case .pageDown: context.scroll(&self) { $0.page(&$1, by: page) }
-        case .pageUp: context.scroll(&self) { $0.page(&$1, by: -page) }
+        case .moveDown: context.scroller(for: self).moveDown(&self)
+        case .moveUp: context.scroller(for: self).moveUp(&self)
+        case .pageDown: context.scroller(for: self).page(&self, by: page)
+        case .pageUp: context.scroller(for: self).page(&self, by: -page)
         case .moveToTop:
             moveToTop()
         case .moveToBottom:
             selected = max(visible.count - 1, 0)
-            context.scroll(&self) { $0.scrollToEnd(&$1) }
+            context.scroller(for: self).scrollToEnd(&self)
         case .back:
             return .back
         case .pickLanguage:
@@ -89,7 +89,7 @@ extension RouteDetailState {
         let changed = old != self.visible && Set(old) != Set(self.visible)
         if let previous, let kept = self.visible.firstIndex(of: previous) {
             selected = kept
-            context.reveal(&self)
+            context.scroller(for: self).reveal(&self)
         } else {
             moveToTop()
         }

@@ -29,40 +29,18 @@ struct RouteScreenContext {
                           showingOriginal: showingOriginal, originalsOnly: originalsOnly, overrides: overrides)
     }
 
-    /// Moves `detail`'s selection or viewport with `move`, keeping the blocks it lays out.
-    func scroll(_ detail: inout RouteDetailState, _ move: (inout DetailScroller, inout RouteDetailState) -> Void) {
-        var scroller = DetailScroller(layout: layout(detail), viewHeight: bodyHeight, blocks: blocks)
-        move(&scroller, &detail)
-    }
-
-    /// Keeps the selected review on screen (after a block changed height, or the screen's size).
-    func reveal(_ detail: inout RouteDetailState) {
-        scroll(&detail) { $0.reveal(&$1) }
+    /// The scroller that moves `detail`'s selection and viewport (and keeps the selection on
+    /// screen after a block changed height): it measures with the screen's layout and the cache
+    /// it is given, and keeps the blocks it lays out there.
+    func scroller(for detail: RouteDetailState) -> DetailScroller {
+        DetailScroller(layout: layout(detail), viewHeight: bodyHeight, blocks: blocks)
     }
 
     /// The blocks of `detail` on screen where it stands, from its top block down as far as the
     /// screen reaches, each taken from `blocks`. On the way out of `reduce` this lays out what
     /// changed; in `AppView.render`, after that `reduce`, every block is a memo hit.
     func layOutViewport(_ detail: RouteDetailState) -> RouteDetailLines {
-        viewport(of: detail, layout(detail))
-    }
-
-    /// Lays out the blocks of `detail` that are on screen into `blocks`, where the renderer
-    /// takes them; `revealing` (a step changed heights) scrolls the selection into view first,
-    /// measuring with the same blocks. The scroller is given the viewport's own layout
-    /// (revealing moves the selection and the top, which the layout does not depend on), not
-    /// made again through `reveal`.
-    func layOutViewport(_ detail: inout RouteDetailState, revealing: Bool = false) {
         let layout = layout(detail)
-        if revealing {
-            var scroller = DetailScroller(layout: layout, viewHeight: bodyHeight, blocks: blocks)
-            scroller.reveal(&detail)
-        }
-        _ = viewport(of: detail, layout)
-    }
-
-    /// Which blocks of `layout` are on screen for `detail`, and their lines through the cache.
-    private func viewport(of detail: RouteDetailState, _ layout: RouteDetailLayout) -> RouteDetailLines {
         var viewport = RouteDetailLines(detail: detail)
         var y = -detail.topOffset
         var block = detail.top
