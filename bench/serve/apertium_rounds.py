@@ -12,7 +12,8 @@ each round. Per series: lines/s, p50/p95, the 1-minute load average before it, t
 series of the same round and, with --cpu, the CPU seconds (utime + stime from /proc) of the server
 process, of each of its child processes by program (lt-proc's stages named by their dictionary) and
 of this script, which is the load generator (load.py's threads), and the machine's idle CPU
-seconds meanwhile (near 0: the cores were full, ours or other work's). Answers are compared with APy's
+seconds meanwhile (near 0: the cores were full, ours or other work's) and the seconds the
+hypervisor took from this machine (steal). Answers are compared with APy's
 (or the first build's with --no-apy). The binary's folder must hold libHikeTaggerReset.so, as
 bench/serve/run copies it. Needs the test pairs (scripts/fetch-test-pairs).
 """
@@ -79,10 +80,11 @@ def spent(before, after):
 
 
 def idle_seconds():
-    """The machine's idle CPU seconds so far (both cores: idle + iowait of /proc/stat's first line)."""
+    """The machine's idle and stolen CPU seconds so far (both cores: idle + iowait, and steal, of
+    /proc/stat's first line)."""
     with open("/proc/stat") as f:
         fields = f.readline().split()
-    return (int(fields[4]) + int(fields[5])) / TICKS
+    return (int(fields[4]) + int(fields[5])) / TICKS, int(fields[8]) / TICKS
 
 
 def own_cpu():
@@ -139,7 +141,9 @@ def main():
                     result["cpu"] = {label: round(s, 2) for label, s in sorted(spent(before, snapshot(pid)).items(),
                                                                                   key=lambda item: -item[1])}
                     result["cpu_load_py"] = round(own_cpu() - mine, 2)
-                    result["machine_idle"] = round(idle_seconds() - idle, 2)
+                    idle_after = idle_seconds()
+                    result["machine_idle"] = round(idle_after[0] - idle[0], 2)
+                    result["machine_steal"] = round(idle_after[1] - idle[1], 2)
                 results[name] = result
                 print(json.dumps({"round": number, "server": name, **result}), flush=True)
             for name in names:
