@@ -40,7 +40,7 @@ public final class MicroHTTPServer: Sendable {
         /// The request line's and header section's limits (414, 431, 400 beyond).
         var head = RequestHead.Limits()
         /// MHD threads reading and writing.
-        public var threads = ProcessInfo.processInfo.environment["HIKE_SERVE_MHD_THREADS"].flatMap { Int($0) } ?? 2
+        public var threads = 2
 
         public init() {}
     }
