@@ -10,6 +10,10 @@
 //    and the bytes written are the same, only fewer writes carry them. Why it cannot stall: the
 //    first stage's input only ever holds whole segments, so when its writer pauses it meets an
 //    empty input at a NUL and flushes; then so does the next stage, and so on down the line.
+//    With HIKE_FLUSH_WAITS=N in its environment a stage skips at most N flushes in a row: a
+//    stage working through a queue then hands the next one work every N+1 segments instead of
+//    at the end of the queue, so the stages of a server answering many clients work side by
+//    side rather than one after another (`serve` sets it; unset, there is no limit).
 //
 // 2. In the HMM tagger only (its environment has HIKE_TAGGER_RESET=1): undoes, at the end of
 //    each NUL-terminated segment, the change the tagger makes to itself when it meets an
@@ -54,6 +58,8 @@ bool resetting = false;              // job 2 is on: this is the relayed HMM tag
 
 using StdioFlushFunction = int (*)(FILE *);
 StdioFlushFunction realStdioFlush = nullptr;
+long flushWaits = -1;  // HIKE_FLUSH_WAITS: flushes skipped in a row at most; -1: no limit
+long flushesSkipped = 0;  // in a row, since stdout was last flushed
 
 // Whether the next read of stdin would find bytes without waiting: in stdio's buffer (glibc's
 // FILE fields, public in <stdio.h>'s libio), else in the pipe.
@@ -65,6 +71,12 @@ bool inputWaiting() {
 
 __attribute__((constructor)) void lookUp() {
     realStdioFlush = reinterpret_cast<StdioFlushFunction>(dlsym(RTLD_NEXT, "fflush"));
+    const char *waits = getenv("HIKE_FLUSH_WAITS");
+    if (waits != nullptr && *waits != '\0') {
+        char *end = nullptr;
+        long value = strtol(waits, &end, 10);
+        if (*end == '\0' && value >= 0) flushWaits = value;  // anything else: no limit, as unset
+    }
     const char *reset = getenv("HIKE_TAGGER_RESET");
     resetting = reset != nullptr && strcmp(reset, "1") == 0;  // off in other stages: job 1 only
     realRequire = reinterpret_cast<RequireFunction>(dlsym(RTLD_NEXT, kRequireName));
@@ -101,7 +113,13 @@ std::set<int> &require_similar_ambiguity_class(TaggerData &data, std::set<int> &
 // Job 1. ICU's u_fflush ends in fflush, so this covers stages writing through ICU and stdio alike.
 extern "C" int fflush(FILE *file) {
     if (realStdioFlush == nullptr) return file == nullptr ? 0 : EOF;  // cannot happen with glibc
-    if (file == stdout && inputWaiting()) return 0;
+    if (file == stdout) {
+        if ((flushWaits < 0 || flushesSkipped < flushWaits) && inputWaiting()) {
+            flushesSkipped += 1;
+            return 0;
+        }
+        flushesSkipped = 0;
+    }
     return realStdioFlush(file);
 }
 

@@ -232,16 +232,22 @@ struct ApyRoutes {
     }
 
     /// The length of the longest unknown word at `start` that ends the word there or ends in `-`.
+    ///
+    /// Only those two kinds of prefix can match, so only they are looked up: the word's whole
+    /// run of word characters (when no longer than the longest unknown word) and each prefix
+    /// ending in `-`, longest first.
     private static func markedLength(at start: Int, in characters: [Character], words: Set<String>, longest: Int) -> Int? {
         var end = start
-        var candidate = ""
-        var best: Int?
-        while end < characters.count, end - start < longest, PipelineTranslation.isWordCharacter(characters[end]) {
-            candidate.append(characters[end])
-            end += 1
-            let endsWord = end == characters.count || !PipelineTranslation.isWordCharacter(characters[end])
-            if words.contains(candidate), endsWord || candidate.hasSuffix("-") { best = end - start }
+        while end < characters.count, end - start < longest, PipelineTranslation.isWordCharacter(characters[end]) { end += 1 }
+        let wholeWord = end == characters.count || !PipelineTranslation.isWordCharacter(characters[end])
+        var length = end - start
+        while length > 0 {
+            if wholeWord && length == end - start || characters[start + length - 1] == "-",
+               words.contains(String(characters[start..<start + length])) {
+                return length
+            }
+            length -= 1
         }
-        return best
+        return nil
     }
 }

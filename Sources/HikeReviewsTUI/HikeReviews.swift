@@ -31,6 +31,8 @@ enum HikeReviews {
         var environment = HostEnvironment.make(globals)
         // A server never downloads, nor asks an index: it serves the packs on disk.
         if case .serve = invocation { environment.offline = true }
+        // And its stages pass work on at least every third queued text (see `TaggerReset.flushWaits`).
+        if case .serve = invocation { environment.childEnvironment[TaggerReset.flushWaitsKey] = String(TaggerReset.serveFlushWaits) }
         // A setting that cannot be used stops every command that reads settings (all but
         // --help and --version), one line each, before anything starts: a default in its place
         // would hide a typo, and `inf` or a huge number must never reach a conversion.

@@ -11,6 +11,13 @@ struct ServeLoadTests {
     @Test func sixteenClientsLoseNothing() async throws {
         let server = try await ServeProcess.start()
         let result = try await ServeProcess.runScript("load.py", [server.url, "16", "1000"])
+        // Its stages hand their output on at least every third queued text: the stage library's
+        // cap on skipped flushes, which `serve` sets in their environment.
+        let stages = server.children.map { child in
+            ((try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/environ"))) ?? Data()).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        }.filter { $0.contains { $0.hasPrefix("LD_PRELOAD=") && $0.contains("libHikeTaggerReset") } }
+        #expect(!stages.isEmpty)
+        #expect(stages.allSatisfy { $0.contains("HIKE_FLUSH_WAITS=2") })
         let log = server.log
         let status = try await server.stop()
         #expect(result.output == "answered 1000\n", "\(result.output)")

@@ -56,4 +56,13 @@ public enum TaggerReset {
 
     /// The variable that turns the tagger's set-back on in the library.
     static let resetKey = "HIKE_TAGGER_RESET"
+
+    /// The variable that caps the NUL flushes a stage skips in a row while more input waits
+    /// (unset: no cap). Without a cap a stage holds its output until its queue is empty, which
+    /// suits a file (fewer writes, fewer wake-ups) but not a server: with 16 clients the texts
+    /// moved through the stages as one convoy, a stage idle until the one before had finished
+    /// them all, and the two cores sat idle a quarter of the time.
+    public static let flushWaitsKey = "HIKE_FLUSH_WAITS"
+    /// The cap `serve` sets: a stage hands on its output at least every third text.
+    public static let serveFlushWaits = 2
 }

@@ -148,10 +148,14 @@ public actor BatchTranslator {
     }
 
     /// Every text's result, in input order.
+    ///
+    /// Collected in the caller's task (`translate(_:each:)`), without `translate(_:)`'s stream
+    /// and the task behind it: `serve` and the CLI call this once per text. Cancelling the
+    /// caller's task cancels the work, and the results so far come back once it has stopped.
     public func translations(of texts: [Text]) async -> [Result] {
-        var results: [Result] = []
-        for await result in translate(texts) { results.append(result) }
-        return results.sorted { $0.index < $1.index }
+        let results = Mutex<[Result]>([])
+        await translate(texts) { result in results.withLock { $0.append(result) } }
+        return results.withLock { $0 }.sorted { $0.index < $1.index }
     }
 
     /// One text's outcome.

@@ -38,6 +38,30 @@ import TestSupport
         #expect(batchedWrites <= batchedOutput.count / 4096 + 2, "\(batchedWrites) write calls for \(Self.segments.count) segments")
     }
 
+    @Test func withACapAStageFlushesAtLeastEveryCapPlusOneSegments() throws {
+        guard try Fixture.check(PipelineFixtures.dataAvailable, "the test pairs (scripts/fetch-test-pairs)") else { return }
+        let library = TaggerReset.besideExecutable
+        guard try Fixture.check(library != nil, "\(TaggerReset.libraryName) beside the test binary (swift build makes it)") else { return }
+        let input = Array(Self.segments.joined().utf8)
+        let uncapped = try AnalyserStage(library: library)
+        defer { uncapped.finish() }
+        try uncapped.write(input)
+        let uncappedOutput = try uncapped.read(segments: Self.segments.count)
+
+        // serve's cap: two flushes skipped, the third done, so 60 queued segments leave in 20
+        // flushes (each about 1.1 KB, under stdio's 4 KB buffer: one write each).
+        let capped = try AnalyserStage(library: library, flushWaits: TaggerReset.serveFlushWaits)
+        defer { capped.finish() }
+        try capped.write(input)
+        let cappedOutput = try capped.read(segments: Self.segments.count)
+        let cappedWrites = try capped.writeCalls()
+
+        #expect(cappedOutput == uncappedOutput)
+        let flushes = Self.segments.count / (TaggerReset.serveFlushWaits + 1)
+        #expect(cappedWrites >= flushes && cappedWrites <= flushes + cappedOutput.count / 4096 + 2,
+                "\(cappedWrites) write calls for \(Self.segments.count) segments")
+    }
+
     @Test func aLoneSegmentIsAnsweredWithoutWaitingForMore() throws {
         guard try Fixture.check(PipelineFixtures.dataAvailable, "the test pairs (scripts/fetch-test-pairs)") else { return }
         let library = TaggerReset.besideExecutable
@@ -59,11 +83,14 @@ private final class AnalyserStage {
     private var input: Int32
     private let output: Int32
 
-    init(library: String?) throws {
+    /// `flushWaits`: the library's cap on flushes skipped in a row (`TaggerReset.flushWaitsKey`).
+    init(library: String?, flushWaits: Int? = nil) throws {
         guard let toStage = ChildProcess.makeCloseOnExecPipe(), let fromStage = ChildProcess.makeCloseOnExecPipe() else {
             throw Subprocess.Failure(description: "pipe: \(String(cString: strerror(errno)))")
         }
-        let base = ChildProcess.environment(["PATH": ChildProcess.systemPath])
+        var variables = ["PATH": ChildProcess.systemPath]
+        if let flushWaits { variables[TaggerReset.flushWaitsKey] = String(flushWaits) }
+        let base = ChildProcess.environment(variables)
         let environment = library.map { TaggerReset.environment(base, preloading: [$0]) } ?? base
         do {
             pid = try ChildProcess.spawn("/usr/bin/lt-proc",
