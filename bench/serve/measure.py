@@ -146,6 +146,29 @@ class Server:
         self.log.close()
 
 
+def cpu_times():
+    """(idle, total) CPU ticks of the whole machine so far (/proc/stat's first line; idle counts iowait)."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    return fields[3] + fields[4], sum(fields)
+
+
+def settle(limit=60, idle=0.9):
+    """Waits until the machine was at least `idle` idle over one second, or `limit` seconds pass;
+    returns the seconds waited. A guard: round 1 measures ours first, so work still winding
+    down from the bench before (bench/run runs this one after translate's 100,000 lines) would
+    count against ours alone, while the later rounds take turns. (The first run with it found the
+    machine idle within a second: a high load average there is the average's lag, not work.)"""
+    start = time.monotonic()
+    while time.monotonic() - start < limit:
+        idle_before, total_before = cpu_times()
+        time.sleep(1)
+        idle_after, total_after = cpu_times()
+        if total_after > total_before and (idle_after - idle_before) / (total_after - total_before) >= idle:
+            break
+    return time.monotonic() - start
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", required=True)
@@ -203,7 +226,10 @@ def main():
     neural_equal = None
     rounds = []  # the Apertium series at 16 clients: (ours, APy, load before, load after) per round
     try:
-        # Round 1: each server alone (its PSS read with nothing else sharing its pages), ours first.
+        # Round 1: each server alone (its PSS read with nothing else sharing its pages), ours first,
+        # on a machine that has settled.
+        waited = settle()
+        log("the machine settled in %.0f s (1-minute load average %.1f)" % (waited, os.getloadavg()[0]))
         load_before = os.getloadavg()[0]
         ours = start_ours("ours-apertium", apertium_env)
         ours_answers = measure("ours-apertium", "apy", ours.port, "spa", "eng", ours.process.pid, clients_list=apertium_clients)
@@ -310,7 +336,8 @@ def write(args, lines, rows, pss, equal, differences, rounds, apertium_clients, 
            "%d distinct Spanish review lines (two sentences of the sample's Spanish reviews each), one request per line, from %s "
            "clients (Apertium; %s for the neural model) with keep-alive (`bench/serve/load.py`); the neural model gets %d German lines at 16 clients and the first %d "
            "below (LibreTranslate answers one at a time whatever the clients). Every server on 127.0.0.1 on this 2-core machine, "
-           "one after another; 20 requests first to start pipelines (4 for the neural model). The translation memory is off "
+           "one after another, the first once the machine is at least 90%% idle over a second (60 s at most); "
+           "20 requests first to start pipelines (4 for the neural model). The translation memory is off "
            "(`HIKE_REVIEWS_CACHE=0`). lines/s: answered lines over the whole series' wall time; p50 / p95: of each request's "
            "latency. Load: the 1-minute load average right after the series (other work on the machine counts too). "
            "PSS: the server's whole process tree after its series, alone on the machine."
