@@ -19,11 +19,14 @@ GLIBC_AT = 10000
 
 
 def runs_for(count):
-    """Rounds per size: a 1,000-line run is mostly start-up and jitters, so it gets two; at
-    10,000 lines and more the spread between rounds stayed under 6% in every earlier run
-    (bench/translate/results.md's history), so one round buys the same ratio at a third of
-    the time."""
-    return 2 if count <= 1000 else 1
+    """Rounds per size: a 1,000-line run is mostly start-up and jitters, so it gets two; 10,000
+    lines get three, the median taken: two runs minutes apart on 2026-12-04 gave 1.10x and
+    0.94x the tcmalloc command there with one round each (the VM's stages vary by a third from
+    one series to the next). 100,000 lines keep one round: each takes about two minutes a
+    command, and the two runs gave 0.99x and 1.07x."""
+    if count <= 1000:
+        return 2
+    return 3 if count <= 10000 else 1
 
 
 def measure(sizes, ours, ref, work, env, ref_tcmalloc_env, glibc_env, run_timed, same_lines, log, goal_from=GOAL_FROM):
