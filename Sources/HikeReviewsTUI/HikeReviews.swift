@@ -29,10 +29,12 @@ enum HikeReviews {
         // flags. Nothing is opened before its first use; the app replaces the memory's warning
         // handler (stderr is under curses there). Code that asks for the default engine gets it.
         var environment = HostEnvironment.make(globals)
-        // A server never downloads, nor asks an index: it serves the packs on disk.
-        if case .serve = invocation { environment.offline = true }
-        // And its stages pass work on at least every third queued text (see `TaggerReset.flushWaits`).
-        if case .serve = invocation { environment.childEnvironment[TaggerReset.flushWaitsKey] = String(TaggerReset.serveFlushWaits) }
+        // A server never downloads, nor asks an index: it serves the packs on disk. And its
+        // stages pass work on at least every third queued text (`TaggerReset.flushWaitsKey`).
+        if case .serve = invocation {
+            environment.offline = true
+            environment.childEnvironment[TaggerReset.flushWaitsKey] = String(TaggerReset.serveFlushWaits)
+        }
         // A setting that cannot be used stops every command that reads settings (all but
         // --help and --version), one line each, before anything starts: a default in its place
         // would hide a typo, and `inf` or a huge number must never reach a conversion.

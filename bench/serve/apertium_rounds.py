@@ -30,7 +30,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.dont_write_bytecode = True
 sys.path.insert(0, HERE)
 import load  # noqa: E402
-from measure import ROOT, Server, free_port, review_lines, tree  # noqa: E402
+from measure import ROOT, Server, cpu_times, free_port, review_lines, tree  # noqa: E402
 
 PAIRS = os.path.join(ROOT, ".build", "test-pairs", "extracted", "usr", "share", "apertium")
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -80,11 +80,9 @@ def spent(before, after):
 
 
 def idle_seconds():
-    """The machine's idle and stolen CPU seconds so far (both cores: idle + iowait, and steal, of
-    /proc/stat's first line)."""
-    with open("/proc/stat") as f:
-        fields = f.readline().split()
-    return (int(fields[4]) + int(fields[5])) / TICKS, int(fields[8]) / TICKS
+    """The machine's idle (iowait included) and stolen CPU seconds so far, both cores."""
+    idle, steal, _ = cpu_times()
+    return idle / TICKS, steal / TICKS
 
 
 def own_cpu():

@@ -147,10 +147,11 @@ class Server:
 
 
 def cpu_times():
-    """(idle, total) CPU ticks of the whole machine so far (/proc/stat's first line; idle counts iowait)."""
+    """(idle, steal, total) CPU ticks of the whole machine so far, both cores (/proc/stat's first
+    line; idle counts iowait)."""
     with open("/proc/stat") as f:
         fields = [int(x) for x in f.readline().split()[1:]]
-    return fields[3] + fields[4], sum(fields)
+    return fields[3] + fields[4], fields[7], sum(fields)
 
 
 def settle(limit=60, idle=0.9):
@@ -161,9 +162,9 @@ def settle(limit=60, idle=0.9):
     machine idle within a second: a high load average there is the average's lag, not work.)"""
     start = time.monotonic()
     while time.monotonic() - start < limit:
-        idle_before, total_before = cpu_times()
+        idle_before, _, total_before = cpu_times()
         time.sleep(1)
-        idle_after, total_after = cpu_times()
+        idle_after, _, total_after = cpu_times()
         if total_after > total_before and (idle_after - idle_before) / (total_after - total_before) >= idle:
             break
     return time.monotonic() - start

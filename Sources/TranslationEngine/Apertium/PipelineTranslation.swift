@@ -24,7 +24,7 @@ public struct PipelineTranslation: Sendable, Hashable {
     ///
     /// An ASCII character is answered from its byte: this runs on every character of every
     /// answer `serve` marks for APy, and Unicode's property tables cost far more per character
-    /// (the same answers: `WordCharacterTests`).
+    /// (the same answers: `ApyMarkingTests`).
     public static func isWordCharacter(_ character: Character) -> Bool {
         if let byte = character.asciiValue {
             return (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x27 || byte == 0x5F
