@@ -53,6 +53,31 @@ extension NotUTF8CommandLineTests {
         #expect(result.status == 1)
     }
 
+    /// Lines read together go to the translator as groups of up to `TranslateCommand.groupSize`:
+    /// across several groups, each line keeps its place and a warning the right number, with
+    /// Latin-1 lines, an empty line and a line already in English among them.
+    @Test func linesReadTogetherKeepTheirPlacesAndNumbers() throws {
+        let folder = try Self.folder()
+        defer { Self.remove(folder) }
+        let english = "The path was steep but the view from the top was worth every step."
+        let script = #"for i in $(seq 40); do case $i in 17|33) printf 'El caf\351 est\341 bueno.\n' ;; 20) printf '\n' ;; "#
+            + #"25) printf '%s\n' '\#(english)' ;; *) printf 'El perro bebe agua.\n' ;; esac; done > "$D/in"; "$B" translate --to en "$D/in""#
+        let result = try Self.run(script, in: folder)
+        var expected: [UInt8] = []
+        for number in 1...40 {
+            switch number {
+            case 17, 33: expected += Array("El caf".utf8) + [0xE9] + Array(" est".utf8) + [0xE1] + Array(" bueno.\n".utf8)
+            case 20: expected += Array("\n".utf8)
+            case 25: expected += Array((english + "\n").utf8)
+            default: expected += Array("The dog drinks water.\n".utf8)
+            }
+        }
+        #expect(result.output == expected, "\(String(decoding: result.output, as: UTF8.self))")
+        #expect(result.error == "hike-reviews: translate: line 17: not UTF-8; passed through unchanged\n"
+            + "hike-reviews: translate: line 33: not UTF-8; passed through unchanged\n")
+        #expect(result.status == 1)
+    }
+
     /// `--json` cannot carry the bytes: it gives the text with U+FFFD and says the line was not
     /// UTF-8, and stays valid JSON.
     @Test func jsonSaysALineWasNotUTF8() throws {

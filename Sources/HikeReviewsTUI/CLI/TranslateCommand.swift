@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import TextSafety
 import TranslationEngine
 
@@ -8,10 +9,15 @@ import TranslationEngine
 /// Lines are read on their own thread and translated several at a time (the warm pipelines
 /// keep their order); each result is printed as soon as it and every line before it are done,
 /// so output lines match input lines one for one and a line typed on a terminal is answered
-/// at once.
+/// at once. The lines a read brought in together go to the translator as one group (one task
+/// and one call for up to `groupSize` lines, not one per line); a line alone in its read is
+/// a group of one, never held for more.
 enum TranslateCommand {
     /// Lines read ahead of the oldest unprinted one, at most.
     static let window = 64
+    /// Lines handed to the translator together, at most: a quarter of the window, so the
+    /// lines in flight stay several times the pipelines' own batch while a group is gathered.
+    static let groupSize = 16
 
     /// How the texts are written and the terms they keep (`--format`, `--glossary`).
     struct Options: Sendable {
@@ -26,7 +32,8 @@ enum TranslateCommand {
 
     /// What happened, as the command's one loop sees it.
     private enum Event: Sendable {
-        case line(Int, LineReader.Line)
+        /// Lines read together, numbered from the first.
+        case lines(first: Int, [LineReader.Line])
         case inputEnded(status: Int32)
         case translated(Int, Outcome)
     }
@@ -78,23 +85,42 @@ enum TranslateCommand {
         var inputEnded = false
         for await event in events {
             switch event {
-            case .line(let number, .text(let text)):
-                lastLine = number
-                Task {
-                    let outcome = await translate(text, format: options.format, with: translator)
-                    continuation.yield(.translated(number, outcome))
+            case .lines(let first, let lines):
+                lastLine = first + lines.count - 1
+                var texts: [BatchTranslator.Text] = []
+                var numbers: [Int] = []
+                for (offset, line) in lines.enumerated() {
+                    let number = first + offset
+                    switch line {
+                    case .text(let text):
+                        texts.append(BatchTranslator.Text(text, format: options.format))
+                        numbers.append(number)
+                    case .tooLong(let bytes):
+                        continuation.yield(.translated(number, .refused(LineReader.tooLongMessage(bytes: bytes, limit: LineReader.defaultMaxLineBytes))))
+                    case .notUTF8(let bytes):
+                        // Neither translated (its text would be U+FFFD or Latin-1 read as mojibake)
+                        // nor changed: passed through, in its place.
+                        continuation.yield(.translated(number, .notUTF8(bytes)))
+                    case .unreadable(let message):
+                        continuation.yield(.translated(number, .refused("cannot read input: \(message)")))
+                    }
                 }
-            case .line(let number, .tooLong(let bytes)):
-                lastLine = number
-                continuation.yield(.translated(number, .refused(LineReader.tooLongMessage(bytes: bytes, limit: LineReader.defaultMaxLineBytes))))
-            case .line(let number, .notUTF8(let bytes)):
-                // Neither translated (its text would be U+FFFD or Latin-1 read as mojibake) nor
-                // changed: passed through, in its place.
-                lastLine = number
-                continuation.yield(.translated(number, .notUTF8(bytes)))
-            case .line(let number, .unreadable(let message)):
-                lastLine = number
-                continuation.yield(.translated(number, .refused("cannot read input: \(message)")))
+                if !texts.isEmpty {
+                    // One task for the group; each line's result is printed as soon as it and
+                    // the lines before it are done, not when the whole group is.
+                    Task { [texts, numbers] in
+                        let answered = Mutex([Bool](repeating: false, count: texts.count))
+                        await translator.translate(texts) { result in
+                            answered.withLock { $0[result.index] = true }
+                            continuation.yield(.translated(numbers[result.index], Self.outcome(of: result)))
+                        }
+                        // Every line gets its answer, or the output would wait for it forever:
+                        // the translator answers each text unless its work was cancelled.
+                        for (index, done) in answered.withLock({ $0 }).enumerated() where !done {
+                            continuation.yield(.translated(numbers[index], .failed(texts[index].text, .alreadyCancelled)))
+                        }
+                    }
+                }
             case .inputEnded(let readStatus):
                 inputEnded = true
                 status = max(status, readStatus)
@@ -128,14 +154,23 @@ enum TranslateCommand {
                 if wholeInputs {
                     credits.wait()
                     number += 1
-                    events.yield(.line(number, reader.rest(limit: Options.maxDocumentBytes)))
+                    events.yield(.lines(first: number, [reader.rest(limit: Options.maxDocumentBytes)]))
                     reader.close()
                     continue
                 }
-                while let line = reader.nextLine() {
+                // A group is the next line and the lines already in the reader's buffer after
+                // it: a typed line, or one written alone into a pipe, goes on at once. Every
+                // line takes a credit; waiting for one is waiting for the window's oldest line,
+                // with at least `window - groupSize` lines in flight.
+                while let first = reader.nextLine() {
                     credits.wait()
-                    number += 1
-                    events.yield(.line(number, line))
+                    var group = [first]
+                    while group.count < groupSize, reader.hasLineWithoutReading(), let line = reader.nextLine() {
+                        credits.wait()
+                        group.append(line)
+                    }
+                    events.yield(.lines(first: number + 1, group))
+                    number += group.count
                 }
                 reader.close()
             }
@@ -145,12 +180,11 @@ enum TranslateCommand {
         thread.start()
     }
 
-    /// One line through the translator: an empty line stays an empty line, so output lines
+    /// A line's result from the translator: an empty line stays an empty line, so output lines
     /// match input lines.
-    private static func translate(_ line: String, format: TextFormat, with translator: BatchTranslator) async -> Outcome {
-        let results = await translator.translations(of: [BatchTranslator.Text(line, format: format)])
-        let outcome: BatchTranslator.Outcome = results.first?.outcome ?? .unchanged(language: nil)
-        return switch outcome {
+    private static func outcome(of result: BatchTranslator.Result) -> Outcome {
+        let line = result.text.text
+        return switch result.outcome {
         case .unchanged(let language): .unchanged(line, language: language)
         case .translated(let response): .done(response)
         case .failed(let error): .failed(line, error)
