@@ -159,16 +159,11 @@ enum TranslateCommand {
                     continue
                 }
                 // A group is the next line and the lines already in the reader's buffer after
-                // it: a typed line, or one written alone into a pipe, goes on at once. Every
-                // line takes a credit; waiting for one is waiting for the window's oldest line,
-                // with at least `window - groupSize` lines in flight.
-                while let first = reader.nextLine() {
-                    credits.wait()
-                    var group = [first]
-                    while group.count < groupSize, reader.hasLineWithoutReading(), let line = reader.nextLine() {
-                        credits.wait()
-                        group.append(line)
-                    }
+                // it (`nextLines`, as `detect` batches): a typed line, or one written alone into
+                // a pipe, goes on at once. Every line takes a credit; waiting for one is waiting
+                // for the window's oldest line, with at least `window - groupSize` in flight.
+                while case let group = reader.nextLines(limit: groupSize), !group.isEmpty {
+                    for _ in group { credits.wait() }
                     events.yield(.lines(first: number + 1, group))
                     number += group.count
                 }
